@@ -1,0 +1,190 @@
+/**
+ * FileFacts: everything extraction learns from one file, and the only thing later stages read
+ * of it. Owns the shape of facts (the contract between packages/extract and packages/graph);
+ * it does not own how facts are produced or bound.
+ *
+ * Identifiers are bound lexically inside the file by the extractor: every name in an
+ * expression is already one of `decl` (a declaration of this file, including parameters and
+ * locals), `import` (an import binding of this file) or `global` (free in this file). Cross-file
+ * binding (packages/graph) only has to follow imports, exports and member lookups.
+ */
+import type { LanguageId, ReferenceKind, SymbolKind } from './kinds.js';
+import type { Range } from './ranges.js';
+import type { Diagnostic } from './diagnostics.js';
+
+/**
+ * A value or type expression, reduced to what binding needs. The extractor resolves every
+ * identifier in the file's own scopes before it writes one of these.
+ */
+export type ValueExpr =
+  /** An identifier bound to `declarations[decl]` of the same file. */
+  | { k: 'decl'; decl: number }
+  /** An identifier bound to `imports[imp]` of the same file. */
+  | { k: 'import'; imp: number }
+  /** An identifier with no binding in the file (a global, or an undeclared name). */
+  | { k: 'global'; name: string }
+  /**
+   * `this`. `owner` is the declaration index of the class (or object-literal variable) whose
+   * members `this` denotes, or -1 where it is not known (a plain `function`).
+   */
+  | { k: 'this'; owner: number }
+  /** `super`; `owner` is the class whose base is meant. */
+  | { k: 'super'; owner: number }
+  /** `object.name` (also `object?.name`, `object!.name`, `object['literal']`). */
+  | { k: 'member'; object: ValueExpr; name: string }
+  /** The value that calling `callee` returns. */
+  | { k: 'call'; callee: ValueExpr }
+  /** An instance made by `new callee()`. */
+  | { k: 'new'; callee: ValueExpr }
+  /** The element type of an array-like (`xs[i]`, `for (const x of xs)`, `T[]`). */
+  | { k: 'element'; of: ValueExpr }
+  /** Anything else (literals, arithmetic, unsupported forms). */
+  | { k: 'unknown' };
+
+/** One declared parameter of a function-like declaration. */
+export interface ParameterFact {
+  name: string;
+  /** `x?: T` (TS), or a parameter that has a default value. */
+  optional: boolean;
+  hasDefault: boolean;
+  /** `...rest` / `*args`. */
+  variadic: boolean;
+  /** Python keyword-only (after `*`) and `**kwargs`; never set for JS/TS. */
+  keywordOnly?: boolean;
+  keywordVariadic?: boolean;
+  positionalOnly?: boolean;
+  /** The annotation's source text, when there is one. */
+  typeText?: string;
+}
+
+/**
+ * Where a declaration lives. `module`: top level of the file (or of a namespace). `member`: a
+ * class/interface/enum/object-literal member. `local`: inside a function body or block.
+ * `parameter`: a parameter of a function-like.
+ */
+export type DeclarationScope = 'module' | 'member' | 'local' | 'parameter';
+
+/** One declaration of the file. `parent` is an index into the same array, or -1. */
+export interface DeclarationFact {
+  kind: SymbolKind;
+  name: string;
+  /**
+   * Dotted path of published containers and the name (`Foo.bar`, `ns.Inner.f`); anonymous
+   * functions contribute no segment. Unique within the file up to overloads/duplicates, which
+   * graph numbers `~2`, `~3` in source order.
+   */
+  qualifiedName: string;
+  range: Range;
+  /** The name's range (for overloads: the first signature's name). */
+  selection: Range;
+  parent: number;
+  scope: DeclarationScope;
+  /**
+   * Whether this declaration becomes a Symbol. Module-scope and member declarations always do;
+   * locals and parameters only when something in the file calls or instantiates them.
+   */
+  published: boolean;
+  exported: boolean;
+  /** `export default` of this declaration. */
+  isDefault?: boolean;
+  isStatic?: boolean;
+  /** Set for class members declared `private`/`#name`, for later ranking. */
+  isPrivate?: boolean;
+  params?: ParameterFact[];
+  /** One-line signature text (`name(a: A, b?: B): R`), whitespace collapsed, bounded length. */
+  signature?: string;
+  /** The doc comment (JSDoc / docstring) text, without comment markers. */
+  doc?: string;
+  /** Declared type of a variable/field/property/parameter (a type expression). */
+  valueType?: ValueExpr;
+  /** The initializer of a variable/field/property, when its type is inferred from it. */
+  init?: ValueExpr;
+  /** Declared return type of a function-like (for `await`/`Promise<T>`, the `T`). */
+  returnType?: ValueExpr;
+  /**
+   * For a function-like without a declared return type: what its body returns when every
+   * `return` gives the same inferable expression (for example `return new Foo()`).
+   */
+  returnsExpr?: ValueExpr;
+  /** Class/interface heritage: `extends` targets in order (a class has at most one). */
+  extendsTypes?: ValueExpr[];
+  implementsTypes?: ValueExpr[];
+  /** Hex hash of the AST shape of the body with identifiers and literals erased. */
+  fingerprint?: string;
+  /** Sorted distinct shape hashes of the branching constructs of the body. */
+  branches?: string[];
+  /** Named AST nodes in the declaration. */
+  nodeCount?: number;
+}
+
+/** How an import binding was written. */
+export type ImportStyle = 'named' | 'default' | 'namespace' | 'require' | 'side-effect' | 'dynamic';
+
+/**
+ * One import binding (or a bare side-effect import). `imported` is the exported name asked for:
+ * a name, `default`, or `*` for the module object (namespace import, `require()` whole).
+ */
+export interface ImportFact {
+  specifier: string;
+  style: ImportStyle;
+  imported: string;
+  /** The local name bound (empty for side-effect and dynamic imports). */
+  local: string;
+  typeOnly: boolean;
+  line: number;
+  column: number;
+}
+
+/**
+ * One export of the file.
+ * - `local`: `exported` names `value` (a declaration or an import of this file); for CommonJS
+ *   `module.exports = X` the exported name is `=` (what `require()` returns).
+ * - `reexport`: `export { imported as exported } from specifier`.
+ * - `reexport-all`: `export * from specifier` (exported is `*`).
+ * - `reexport-namespace`: `export * as exported from specifier`.
+ */
+export interface ExportFact {
+  style: 'local' | 'reexport' | 'reexport-all' | 'reexport-namespace';
+  exported: string;
+  value?: ValueExpr;
+  specifier?: string;
+  imported?: string;
+  typeOnly: boolean;
+  line: number;
+  column: number;
+}
+
+/** A use of a name. `target` is the expression named at the site (the callee for a call). */
+export interface ReferenceFact {
+  kind: ReferenceKind;
+  /** The last identifier of the target (`b` in `a.b()`). */
+  name: string;
+  target: ValueExpr;
+  /** The innermost enclosing published declaration (index), or -1 for the file itself. */
+  from: number;
+  /** Position of the name identifier. */
+  line: number;
+  column: number;
+  /** Calls and `new`: positional argument count, and whether a spread argument occurs. */
+  argumentCount?: number;
+  hasSpread?: boolean;
+  /** Python keyword argument names at a call site. */
+  keywordNames?: string[];
+}
+
+/** The facts of one file, as extracted. */
+export interface FileFacts {
+  path: string;
+  language: LanguageId;
+  extractorVersion: number;
+  /** Content-detected or path-detected generated file. */
+  generated: boolean;
+  /** The parser recovered from errors: what parsed is indexed, the rest is lost. */
+  partial: boolean;
+  lineCount: number;
+  declarations: DeclarationFact[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  references: ReferenceFact[];
+  diagnostics: Diagnostic[];
+}
