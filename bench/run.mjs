@@ -1,0 +1,218 @@
+// `npm run bench [-- --corpora a,b] [--runs N] [--queries N]`: measures the TypeScript/JavaScript
+// engine on the real corpora of ../shared/bench/CORPORA.md against issue 2's targets, writes the
+// raw figures to bench/results/latest.json and regenerates the ts-engine section of
+// bench/RESULTS.md. It asserts nothing: it exits 0 when every tool ran, 1 when one crashed, 2 when
+// the engine is not built (the corpus, oracle and parse figures are still written).
+//
+// Per corpus: fetch (cached), the compiler oracle (cached), the raw parse floor (fresh child process),
+// N cold indexes each with a fresh data root, store size, N re-indexes with nothing changed, export
+// and score against the oracle, and in-process query latency.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureCorpus, corpusSpec, TS_CORPORA } from './corpora.mjs';
+import { buildOracle } from './oracle.mjs';
+import { measureParseBaselineIsolated } from './parse-baseline.mjs';
+import { run } from './lib/exec.mjs';
+import {
+  diskUsage, exportRepository, freshDataRoot, indexRepository, peakRssMethod, scoreExport,
+} from './lib/engine-cli.mjs';
+import { assertCliBuilt, benchDir, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
+import { median, round } from './lib/stats.mjs';
+import { writeResultsMarkdown } from './lib/results-md.mjs';
+import { judgeAll } from './lib/targets.mjs';
+
+const latestFile = path.join(resultsDir, 'latest.json');
+const resultsMarkdown = path.join(benchDir, 'RESULTS.md');
+
+function parseOptions(argv) {
+  const options = { corpora: TS_CORPORA, runs: 3, queries: 500 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--corpora') options.corpora = value().split(',').map((name) => name.trim()).filter(Boolean);
+    else if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--queries') options.queries = Number(value());
+    else throw new Error(`bench: unknown option ${argv[i]}. Usage: npm run bench [-- --corpora a,b] [--runs N] [--queries N]`);
+  }
+  for (const name of options.corpora) {
+    if (corpusSpec(name).language !== 'ts') throw new Error(`bench: ${name} is not a TypeScript/JavaScript corpus`);
+  }
+  if (!(options.runs >= 1)) throw new Error('bench: --runs must be a positive number');
+  return options;
+}
+
+/** The machine a figure was measured on. */
+function describeMachine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', totalMemoryBytes: os.totalmem(),
+    node: process.version, platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+const log = (line) => console.error(`[bench] ${line}`);
+
+/** The cold-index figures: `runs` indexes, each into a fresh data root; keeps the last data root. */
+async function measureColdIndex(corpus, name, runs, parseMs) {
+  const samples = [];
+  let dataRoot = null;
+  let lastReport = null;
+  for (let i = 0; i < runs; i++) {
+    if (dataRoot) fs.rmSync(dataRoot, { recursive: true, force: true });
+    dataRoot = freshDataRoot(name);
+    const result = await indexRepository(corpus, dataRoot).catch((error) => {
+      fs.rmSync(dataRoot, { recursive: true, force: true });
+      throw error;
+    });
+    samples.push({ wallMs: round(result.wallMs, 1), peakRssBytes: result.peakRssBytes });
+    lastReport = result.report;
+    log(`${name}: cold index ${i + 1}/${runs} ${(result.wallMs / 1000).toFixed(2)} s`);
+  }
+  const wallMs = round(median(samples.map((s) => s.wallMs)), 1);
+  const rss = samples.map((s) => s.peakRssBytes).filter((v) => v != null);
+  return {
+    dataRoot,
+    figures: {
+      runs: samples,
+      wallMs,
+      ratio: round(wallMs / parseMs, 2),
+      peakRssBytes: rss.length ? Math.max(...rss) : null,
+      peakRssMethod: await peakRssMethod(),
+      selfReportedPeakRssBytes: lastReport?.peakRssBytes ?? null,
+      admitted: lastReport?.materials?.admitted ?? null,
+      partial: lastReport?.materials?.partial ?? null,
+      excluded: lastReport?.materials?.excluded ?? null,
+      analysis: lastReport?.analysis ?? null,
+      timings: lastReport?.timings ?? null,
+      diagnosticCounts: lastReport?.diagnosticCounts ?? null,
+    },
+  };
+}
+
+async function measureReindex(corpus, name, dataRoot, runs) {
+  const samples = [];
+  let unchanged = true;
+  for (let i = 0; i < runs; i++) {
+    const result = await indexRepository(corpus, dataRoot);
+    samples.push(round(result.wallMs, 1));
+    unchanged &&= result.report?.unchanged === true;
+  }
+  log(`${name}: re-index ${samples.map((ms) => (ms / 1000).toFixed(3)).join(' ')} s`);
+  return { runs: samples, wallMs: round(median(samples), 1), unchanged };
+}
+
+async function measureQueries(corpus, dataRoot, exportFile, count) {
+  const script = path.join(benchDir, 'query-latency.mjs');
+  const result = await run(process.execPath,
+    [script, '--repo', corpus, '--data-root', dataRoot, '--export', exportFile, '--count', String(count)],
+    { cwd: repoRoot });
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/** Everything for one corpus. Engine failures are recorded in record.errors, not thrown. */
+async function measureCorpus(name, options, state) {
+  const spec = corpusSpec(name);
+  const record = { name, source: spec.npm, folder: spec.folder, measuredAt: new Date().toISOString(),
+    machine: describeMachine(), errors: [] };
+  const corpus = await ensureCorpus(name, { log });
+  const oracle = await buildOracle(name, { log });
+  record.oracle = { files: oracle.files, edges: oracle.edges, externalRows: oracle.externalRows, sites: oracle.sites };
+  log(`${name}: oracle ${oracle.edges} edges${oracle.cached ? ' (cached)' : ''}; measuring the parse floor`);
+  const parse = await measureParseBaselineIsolated(corpus);
+  record.files = parse.files;
+  record.bytes = parse.bytes;
+  record.parse = { ms: parse.ms, passesMs: parse.passesMs, errorFiles: parse.errorFiles, dtsFiles: parse.dtsFiles,
+    byGrammar: parse.byGrammar, excluded: parse.excluded };
+  log(`${name}: ${parse.files} files, ${parse.bytes} bytes, parse ${parse.ms} ms`);
+  if (state.engineMissing) {
+    record.errors.push(state.engineMissing);
+    return record;
+  }
+
+  let dataRoot = null;
+  try {
+    const cold = await measureColdIndex(corpus, name, options.runs, parse.ms);
+    dataRoot = cold.dataRoot;
+    record.coldIndex = cold.figures;
+    const usage = diskUsage(dataRoot);
+    record.store = { bytes: usage.allocated, apparentBytes: usage.apparent, ratio: round(usage.allocated / parse.bytes, 2) };
+    record.reindex = await measureReindex(corpus, name, dataRoot, options.runs);
+    const exported = await exportRepository(name, corpus, dataRoot);
+    record.accuracy = await scoreExport(oracle.path, exported.path);
+    log(`${name}: recall ${record.accuracy.recall} precision@known ${record.accuracy.precisionKnown}`);
+    record.queries = await measureQueries(corpus, dataRoot, exported.path, options.queries);
+    log(`${name}: search p95 ${record.queries.search.p95Ms} ms, callers p95 ${record.queries.callers.p95Ms} ms`);
+  } catch (error) {
+    record.errors.push(error.message);
+    state.crashed = true;
+    log(`${name}: ${error.message}`);
+  } finally {
+    if (dataRoot) fs.rmSync(dataRoot, { recursive: true, force: true });
+  }
+  return record;
+}
+
+async function nodeStartMs() {
+  const samples = [];
+  for (let i = 0; i < 5; i++) samples.push((await run(process.execPath, ['-e', '0'])).wallMs);
+  return round(median(samples), 1);
+}
+
+function readPrevious() {
+  try {
+    return JSON.parse(fs.readFileSync(latestFile, 'utf8'));
+  } catch {
+    return { corpora: {} };
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const state = { crashed: false, engineMissing: null };
+  try {
+    assertCliBuilt();
+  } catch (error) {
+    state.engineMissing = error.message;
+    console.error(error.message);
+  }
+
+  const previous = readPrevious();
+  const measured = {};
+  for (const name of options.corpora) {
+    try {
+      measured[name] = await measureCorpus(name, options, state);
+    } catch (error) {
+      state.crashed = true;
+      console.error(`[bench] ${name}: ${error.message}`);
+    }
+  }
+
+  const corpora = {};
+  for (const name of TS_CORPORA) {
+    const record = measured[name] ?? previous.corpora?.[name];
+    if (record) corpora[name] = record;
+  }
+  const results = {
+    updatedAt: new Date().toISOString(), machine: describeMachine(), runs: options.runs,
+    nodeStartMs: await nodeStartMs(), corpora,
+  };
+  ensureDir(resultsDir);
+  fs.writeFileSync(latestFile, JSON.stringify(results, null, 2) + '\n');
+  writeResultsMarkdown(resultsMarkdown, results);
+
+  const verdicts = judgeAll(Object.values(corpora));
+  console.log(`bench: wrote ${path.relative(repoRoot, latestFile)} and ${path.relative(repoRoot, resultsMarkdown)}`);
+  console.log(`bench: targets ${Object.entries(verdicts).filter(([key]) => key !== 'largest')
+    .map(([key, value]) => `${key} ${value ?? 'not measured'}`).join(', ')}`);
+  if (state.engineMissing) return 2;
+  return state.crashed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

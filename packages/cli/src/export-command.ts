@@ -1,0 +1,39 @@
+/**
+ * `repograph export --format jsonl`: streams the graph to stdout exactly as PROTOCOL.md's export
+ * format says: symbols first, then relations, one JSON object per line, deterministic order.
+ * Honours back-pressure; a closed pipe (`| head`) ends the export quietly.
+ */
+import { once } from 'node:events';
+import { RepographError } from '@repograph/core';
+import { openRepository } from '@repograph/engine';
+import type { CommandOptions } from './main.js';
+
+export async function runExport(options: CommandOptions): Promise<number> {
+  const format = options.values.format ?? 'jsonl';
+  if (format !== 'jsonl') {
+    throw new RepographError('UsageError', `Unknown export format '${String(format)}'; the only format is jsonl (--format jsonl).`);
+  }
+  const repository = await openRepository({ repoRoot: options.repo });
+  const session = repository.query();
+  let closed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') closed = true;
+  });
+  try {
+    let buffer = '';
+    for (const item of session.exportRecords()) {
+      if (closed) break;
+      buffer += `${JSON.stringify({ type: item.type, ...item.record })}\n`;
+      if (buffer.length > 1 << 16) {
+        const ok = process.stdout.write(buffer);
+        buffer = '';
+        if (!ok) await Promise.race([once(process.stdout, 'drain'), once(process.stdout, 'error')]);
+      }
+    }
+    if (!closed && buffer.length > 0) process.stdout.write(buffer);
+    return 0;
+  } finally {
+    session.close();
+    await repository.close();
+  }
+}

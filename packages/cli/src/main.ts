@@ -1,0 +1,91 @@
+/**
+ * The `repograph` command line: argument parsing, dispatch to one command, and the mapping of
+ * errors to exit codes (0 ok, 1 findings, 2 usage or environment error). Owns no analysis.
+ */
+import { parseArgs } from 'node:util';
+import { isRepographError } from '@repograph/core';
+import { runExport } from './export-command.js';
+import { runIndexCommand } from './index-command.js';
+import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
+
+/** Parsed global options shared by every command. */
+export interface CommandOptions {
+  repo: string;
+  json: boolean;
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+const USAGE = `Usage: repograph <command> [options]
+
+Commands:
+  index                      build or refresh the index of the repository; prints the BuildReport
+  export --format jsonl      print the graph: symbols, then relations, one JSON object per line
+  search QUERY               ranked symbols (--kinds class,function --path DIR --limit N)
+  card ID|NAME               a symbol with counts of callers, callees and references
+  callers ID|NAME            who calls the symbol (--depth N)
+  callees ID|NAME            what the symbol calls (--depth N)
+  refs ID|NAME               references to the symbol, with excerpts (--kinds calls,reads)
+
+Options:
+  --repo DIR                 the repository (default: the git root above the current directory)
+  --json                     machine-readable output
+  -h, --help                 this text
+
+Environment: REPOGRAPH_HOME is the data root (absolute; default ~/.repograph).
+`;
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        repo: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        format: { type: 'string' },
+        limit: { type: 'string' },
+        kinds: { type: 'string' },
+        path: { type: 'string' },
+        depth: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`repograph: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...positionals] = parsed.positionals;
+  if (parsed.values.help || !command) {
+    (parsed.values.help ? process.stdout : process.stderr).write(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  const options: CommandOptions = {
+    repo: parsed.values.repo ?? process.cwd(),
+    json: parsed.values.json ?? false,
+    values: parsed.values,
+    positionals,
+  };
+  try {
+    if (command === 'index') return await runIndexCommand(options);
+    if (command === 'export') return await runExport(options);
+    if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
+    process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
+    return 2;
+  } catch (error) {
+    return reportError(error, options.json);
+  }
+}
+
+/** Prints an error for a person (or as JSON) and returns exit code 2. */
+export function reportError(error: unknown, json: boolean): number {
+  if (isRepographError(error)) {
+    if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message, data: error.data } })}\n`);
+    else process.stderr.write(`repograph: ${error.message}\n`);
+    return 2;
+  }
+  process.stderr.write(`repograph: ${(error as Error)?.stack ?? String(error)}\n`);
+  return 2;
+}

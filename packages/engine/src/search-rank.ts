@@ -1,0 +1,77 @@
+/**
+ * Symbol search ranking: exact > prefix > word/camel-case parts > fuzzy (subsequence), then a
+ * hand-written file before a generated one, then declarations before parameters and files,
+ * shorter names, id. Pure; owns the scores.
+ */
+import type { SymbolKind, SymbolRecord } from '@repograph/core';
+
+/** One entry of the in-memory name table. */
+export interface NameEntry {
+  name: string;
+  lower: string;
+  id: string;
+  kind: SymbolKind;
+  generated: boolean;
+  path: string;
+}
+
+const KIND_PENALTY: ReadonlyMap<SymbolKind, number> = new Map<SymbolKind, number>([['parameter', 3], ['file', 2], ['property', 1], ['variable', 1], ['field', 1]]);
+
+/** Scores a name against a query (0 = no match). */
+export function scoreName(entry: NameEntry, query: string, lowerQuery: string): number {
+  if (entry.name === query) return 1000;
+  if (entry.lower === lowerQuery) return 900;
+  if (entry.lower.startsWith(lowerQuery)) return 700 - Math.min(100, entry.name.length - query.length);
+  if (matchesWordParts(entry.name, lowerQuery)) return 500 - Math.min(100, entry.name.length - query.length);
+  const fuzzy = fuzzyScore(entry.lower, lowerQuery);
+  return fuzzy > 0 ? 100 + fuzzy : 0;
+}
+
+/** Ranks entries; returns the top `limit` by score and tie-breaks. */
+export function rankEntries(entries: Iterable<NameEntry>, query: string, limit: number, accept: (e: NameEntry) => boolean): NameEntry[] {
+  const lowerQuery = query.toLowerCase();
+  const scored: Array<{ entry: NameEntry; score: number }> = [];
+  for (const entry of entries) {
+    const score = scoreName(entry, query, lowerQuery);
+    if (score > 0 && accept(entry)) scored.push({ entry, score });
+  }
+  scored.sort((a, b) =>
+    b.score - a.score ||
+    Number(a.entry.generated) - Number(b.entry.generated) ||
+    (KIND_PENALTY.get(a.entry.kind) ?? 0) - (KIND_PENALTY.get(b.entry.kind) ?? 0) ||
+    a.entry.name.length - b.entry.name.length ||
+    (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
+  return scored.slice(0, limit).map((s) => s.entry);
+}
+
+/** A name entry for a symbol. */
+export function nameEntryOf(symbol: SymbolRecord): NameEntry {
+  return { name: symbol.name, lower: symbol.name.toLowerCase(), id: symbol.id, kind: symbol.kind, generated: symbol.generated, path: symbol.path };
+}
+
+/** True when the query is the start of a camelCase / snake_case / kebab part of the name. */
+function matchesWordParts(name: string, lowerQuery: string): boolean {
+  for (let i = 1; i < name.length; i++) {
+    const ch = name[i]!;
+    const prev = name[i - 1]!;
+    const boundary = (ch >= 'A' && ch <= 'Z' && !(prev >= 'A' && prev <= 'Z')) || prev === '_' || prev === '-' || prev === '$' || prev === '.';
+    if (boundary && name.slice(i).toLowerCase().startsWith(lowerQuery)) return true;
+  }
+  return false;
+}
+
+/** Subsequence match; more contiguous runs score higher (1..99), 0 when not a subsequence. */
+function fuzzyScore(lowerName: string, lowerQuery: string): number {
+  if (lowerQuery.length < 2 || lowerQuery.length > lowerName.length) return 0;
+  let position = 0;
+  let runs = 0;
+  let previous = -2;
+  for (const ch of lowerQuery) {
+    const found = lowerName.indexOf(ch, position);
+    if (found < 0) return 0;
+    if (found !== previous + 1) runs++;
+    previous = found;
+    position = found + 1;
+  }
+  return Math.max(1, 99 - runs * 10 - (lowerName.length - lowerQuery.length));
+}

@@ -1,0 +1,96 @@
+/**
+ * Trees as the build sees them: the worktree (stat'ed, blob ids computed or reused by stat) and
+ * a commit's tree (from `git ls-tree`). Owns the stat-reuse rule and the minified-content check;
+ * reads bytes only for files whose stat changed.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic, LanguageId } from '@repograph/core';
+import { languageOfPath } from '@repograph/extract';
+import { admitPath, looksMinified } from '@repograph/graph';
+import { hashBlob, listTree, type FileEntry } from '@repograph/store';
+import { forEachLimited } from './facts-source.js';
+import type { ScannedFile } from './worktree-scan.js';
+
+/** A file of one tree with what the build knows about it. */
+export interface TreeFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  action: 'parse' | 'document';
+  /** Why a file is a Document (minified, too_large, documentation, unreadable, no_extractor). */
+  reason: string | undefined;
+  language: LanguageId | null;
+  blobId: string | null;
+}
+
+/** The worktree's files, with bytes kept for those read in this build. */
+export interface WorktreeFiles {
+  files: TreeFile[];
+  bytesByPath: Map<string, Uint8Array>;
+  diagnostics: Diagnostic[];
+}
+
+/** Blob ids for the worktree: reused when size, mtime and inode match the last build. */
+export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], previous: Map<string, FileEntry>): Promise<WorktreeFiles> {
+  const files: TreeFile[] = [];
+  const bytesByPath = new Map<string, Uint8Array>();
+  const diagnostics: Diagnostic[] = [];
+  await forEachLimited(scanned, 32, async (scan) => {
+    const file = treeFileOf(scan.path, scan.size, scan.mtimeMs, scan.ino, scan.decision.action === 'parse', scan.decision.reason);
+    files.push(file);
+    if (file.action !== 'parse') return;
+    const before = previous.get(scan.path);
+    if (before?.blobId && before.status !== 'document' && before.size === scan.size && before.mtimeMs === scan.mtimeMs && before.ino === scan.ino) {
+      file.blobId = before.blobId;
+      return;
+    }
+    try {
+      const bytes = await readFile(join(root, scan.path));
+      file.blobId = hashBlob(bytes);
+      file.size = bytes.byteLength;
+      if (looksMinified(Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 65536)).toString('latin1'))) {
+        file.action = 'document';
+        file.reason = 'minified';
+        return;
+      }
+      bytesByPath.set(scan.path, bytes);
+    } catch (error) {
+      file.action = 'document';
+      file.reason = 'unreadable';
+      diagnostics.push({
+        code: 'unreadable_file', severity: 'warning', path: scan.path,
+        message: `${scan.path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); it is kept without symbols. Check its permissions.`,
+      });
+    }
+  });
+  files.sort(byPath);
+  return { files, bytesByPath, diagnostics };
+}
+
+/** The files of a commit's tree, admitted by path and size (no checkout). */
+export async function loadCommitFiles(root: string, commit: string): Promise<TreeFile[]> {
+  const { entries } = await listTree(root, commit);
+  const files: TreeFile[] = [];
+  for (const entry of entries) {
+    const decision = admitPath(entry.path, entry.size ?? 0);
+    if (decision.action === 'exclude') continue;
+    const file = treeFileOf(entry.path, entry.size ?? 0, 0, 0, decision.action === 'parse', decision.reason);
+    file.blobId = entry.blobId;
+    files.push(file);
+  }
+  files.sort(byPath);
+  return files;
+}
+
+function treeFileOf(path: string, size: number, mtimeMs: number, ino: number, parse: boolean, reason: string | undefined): TreeFile {
+  const language = languageOfPath(path);
+  const action = parse && language ? 'parse' : 'document';
+  return { path, size, mtimeMs, ino, action, reason: action === 'parse' ? undefined : reason ?? 'no_extractor', language, blobId: null };
+}
+
+/** Orders files by path (code-unit order). */
+export function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}

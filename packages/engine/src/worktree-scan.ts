@@ -1,0 +1,191 @@
+/**
+ * Worktree scan: lists the files of a tree (git's own list inside a repository, a .gitignore-
+ * aware walk outside one), stats them and applies admission. Owns the filesystem walk and the
+ * symlink policy: links are never followed (so a loop or a link out of the tree cannot be
+ * read), each is reported. Reads no file contents.
+ */
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '@repograph/core';
+import { admitPath, excludedDirectoryReason, GitignoreRules, GitignoreStack, type AdmissionDecision } from '@repograph/graph';
+import { listWorktreeFiles } from '@repograph/store';
+
+/** One file found in the tree, with its stat and admission. */
+export interface ScannedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  decision: AdmissionDecision;
+}
+
+export interface ScanResult {
+  files: ScannedFile[];
+  /** Paths that were listed but are not regular files or could not be stat'ed. */
+  diagnostics: Diagnostic[];
+  /** Excluded counts by reason (directories count their files when known). */
+  excluded: Record<string, number>;
+}
+
+const STAT_CONCURRENCY = 64;
+
+/** Scans the given repository-relative paths (as git lists them). */
+export async function scanListedPaths(root: string, paths: string[]): Promise<ScanResult> {
+  const result: ScanResult = { files: [], diagnostics: [], excluded: {} };
+  const excludedDirectories = new Map<string, { reason: string; count: number }>();
+  const toStat: string[] = [];
+  for (const path of paths) {
+    const decision = admitPath(path, 0);
+    if (decision.action === 'exclude' && decision.reason && isDirectoryReason(decision.reason)) {
+      const directory = excludedAncestor(path);
+      const entry = excludedDirectories.get(directory) ?? { reason: decision.reason, count: 0 };
+      entry.count++;
+      excludedDirectories.set(directory, entry);
+      continue;
+    }
+    toStat.push(path);
+  }
+  for (const [directory, { reason, count }] of [...excludedDirectories].sort()) {
+    result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
+    result.diagnostics.push(excludedDiagnostic(directory, reason, count));
+  }
+  let next = 0;
+  const statOne = async (): Promise<void> => {
+    while (next < toStat.length) {
+      const path = toStat[next++]!;
+      await addFile(root, path, result);
+    }
+  };
+  await Promise.all(Array.from({ length: STAT_CONCURRENCY }, statOne));
+  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return result;
+}
+
+/** Scans a git worktree: tracked and untracked-not-ignored files, as git lists them. */
+export async function scanGitWorktree(root: string): Promise<ScanResult> {
+  const listing = await listWorktreeFiles(root);
+  const result = await scanListedPaths(root, listing.paths);
+  for (const skipped of listing.skipped) {
+    const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
+    result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
+    result.diagnostics.push({
+      code: 'excluded_material', severity: 'info', path: skipped.path,
+      message: reason === 'symlink'
+        ? `${skipped.path} is a symbolic link; links are not followed (index the file it points to instead).`
+        : `${skipped.path} is a ${reason.replace('_', ' ')}; index it as its own repository.`,
+      data: { reason },
+    });
+  }
+  return result;
+}
+
+/** Walks a directory that is not a git repository, honouring .gitignore files on the way. */
+export async function scanDirectory(root: string): Promise<ScanResult> {
+  const result: ScanResult = { files: [], diagnostics: [], excluded: {} };
+  const ignore = new GitignoreStack();
+  const listed: string[] = [];
+  const walk = async (relativeDir: string): Promise<void> => {
+    const absolute = relativeDir === '' ? root : join(root, relativeDir);
+    let entries;
+    try {
+      entries = await readdir(absolute, { withFileTypes: true });
+    } catch (error) {
+      result.diagnostics.push(unreadableDiagnostic(relativeDir || '.', error));
+      return;
+    }
+    let pushed = false;
+    if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+      try {
+        ignore.push(new GitignoreRules(relativeDir, await readFile(join(absolute, '.gitignore'), 'utf8')));
+        pushed = true;
+      } catch (error) {
+        result.diagnostics.push(unreadableDiagnostic(relativeDir === '' ? '.gitignore' : `${relativeDir}/.gitignore`, error));
+      }
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        const reason = excludedDirectoryReason(entry.name);
+        if (reason) {
+          result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
+          result.diagnostics.push(excludedDiagnostic(path, reason, null));
+          continue;
+        }
+        if (ignore.ignores(path, true)) continue;
+        await walk(path);
+      } else if (!ignore.ignores(path, false)) {
+        listed.push(path);
+      }
+    }
+    if (pushed) ignore.pop();
+  };
+  await walk('');
+  const files = await scanListedPaths(root, listed);
+  result.files = files.files;
+  result.diagnostics.push(...files.diagnostics);
+  for (const [reason, count] of Object.entries(files.excluded)) result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
+  return result;
+}
+
+async function addFile(root: string, path: string, result: ScanResult): Promise<void> {
+  let stats;
+  try {
+    stats = await lstat(join(root, path));
+  } catch (error) {
+    // Listed by git but gone from disk (deleted, or a race with an editor): not part of the tree.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    result.diagnostics.push(unreadableDiagnostic(path, error));
+    return;
+  }
+  if (stats.isSymbolicLink()) {
+    result.excluded.symlink = (result.excluded.symlink ?? 0) + 1;
+    result.diagnostics.push({
+      code: 'excluded_material', severity: 'info', path,
+      message: `${path} is a symbolic link; links are not followed (index the file it points to instead).`,
+      data: { reason: 'symlink' },
+    });
+    return;
+  }
+  if (!stats.isFile()) return;
+  const decision = admitPath(path, stats.size);
+  if (decision.action === 'exclude') {
+    const reason = decision.reason ?? 'excluded';
+    result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
+    return;
+  }
+  result.files.push({ path, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, decision });
+}
+
+function isDirectoryReason(reason: string): boolean {
+  return reason === 'dependency' || reason === 'build_output' || reason === 'tooling';
+}
+
+/** The outermost ancestor directory of `path` that admission excludes. */
+function excludedAncestor(path: string): string {
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length - 1; i++) {
+    if (excludedDirectoryReason(segments[i]!)) return segments.slice(0, i + 1).join('/');
+  }
+  return path;
+}
+
+function excludedDiagnostic(path: string, reason: string, count: number | null): Diagnostic {
+  const what = count === null ? 'directory' : `directory (${count} files)`;
+  return {
+    code: 'excluded_material', severity: 'info', path,
+    message: `${path}: ${what} excluded as ${reason}; its files are not indexed.`,
+    data: count === null ? { reason } : { reason, files: count },
+  };
+}
+
+function unreadableDiagnostic(path: string, error: unknown): Diagnostic {
+  const code = (error as NodeJS.ErrnoException).code ?? 'error';
+  const loop = code === 'ELOOP';
+  return {
+    code: loop ? 'symlink_loop' : 'unreadable_file', severity: 'warning', path,
+    message: loop
+      ? `${path}: symbolic link loop; it is skipped. Remove or fix the link.`
+      : `${path} could not be read (${code}); it is skipped. Check its permissions.`,
+  };
+}

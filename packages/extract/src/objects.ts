@@ -1,0 +1,165 @@
+/**
+ * Object literals. Bound to a variable (`const obj = { foo() {}, bar: 1 }`), assigned to
+ * `module.exports`/`X.prototype`, or exported as default, their properties become member
+ * declarations (kind `method` when function-valued, else `property`); elsewhere an object literal
+ * only contributes references. Owns those member declarations and the CommonJS per-property
+ * exports of `module.exports = { ... }`.
+ */
+import { UNKNOWN } from './model.js';
+import * as S from './syntax.js';
+import { enter, foldLeaf, kindOf, leave, newDecl, recordComment, stringContent } from './walker.js';
+import type { Walker } from './walker.js';
+import { R_READ, visitAt } from './visit.js';
+import { FORM_ARROW, FORM_EXPRESSION, FORM_METHOD, anonymousSite, walkFunction } from './functions.js';
+import { identifierLeaf } from './expressions.js';
+import { oneLine } from './docs.js';
+import { addExport } from './modules.js';
+
+/** Members are not declared. */
+export const MODE_ANONYMOUS = 0;
+/** Members are declared as members of the owner declaration. */
+export const MODE_MEMBERS = 1;
+/** `export default { ... }`: members are declared without a parent. */
+export const MODE_DEFAULT = 2;
+/** `module.exports = { ... }`: each property is an export; members without a parent. */
+export const MODE_COMMONJS = 3;
+
+/** Walks the object literal under the cursor. `owner` gets the members; `thisOwner` is `this` in its methods. */
+export function walkObject(w: Walker, nodeId: number, mode: number, owner: number, thisOwner: number): void {
+  const c = w.c;
+  const savedSignature = w.lastSignature;
+  w.lastSignature = null;
+  enter(w, nodeId);
+  if (!c.gotoFirstChild()) {
+    leave(w, nodeId);
+    return;
+  }
+  do {
+    const id = c.nodeTypeId;
+    const kind = kindOf(w, id);
+    switch (kind) {
+      case S.K_PAIR:
+        enter(w, id);
+        walkPair(w, mode, owner, thisOwner);
+        leave(w, id);
+        break;
+      case S.K_METHOD: {
+        const site = anonymousSite(FORM_METHOD);
+        site.memberOf = owner;
+        site.declareMember = mode !== MODE_ANONYMOUS;
+        site.thisOwner = thisOwner;
+        const member = walkFunction(w, id, site);
+        if (mode === MODE_COMMONJS && member >= 0) {
+          const d = w.decls[member]!;
+          addExport(w, 'local', d.name, { k: 'decl', decl: member }, d.nameStart);
+        }
+        break;
+      }
+      case S.K_SHORTHAND_PROP: {
+        foldLeaf(w, id);
+        const value = identifierLeaf(w, R_READ);
+        const name = w.lastName;
+        const start = w.lastSite;
+        if (mode === MODE_COMMONJS) {
+          addExport(w, 'local', name, value, start);
+        } else if (mode !== MODE_ANONYMOUS) {
+          const member = declareMember(w, 'property', name, owner, start, start + name.length, start, start + name.length);
+          w.decls[member]!.init = value;
+        }
+        break;
+      }
+      case S.K_COMMENT:
+        recordComment(w);
+        break;
+      default:
+        visitAt(w, id, R_READ);
+    }
+  } while (c.gotoNextSibling());
+  c.gotoParent();
+  leave(w, nodeId);
+  w.lastSignature = savedSignature;
+}
+
+function declareMember(
+  w: Walker, kind: 'method' | 'property', name: string, owner: number, start: number, end: number,
+  nameStart: number, nameEnd: number,
+): number {
+  const decl = newDecl(w, kind, name, 'member', start, end, nameStart, nameEnd);
+  const d = w.decls[decl]!;
+  d.container = owner;
+  d.docStart = start;
+  if (owner >= 0) (w.decls[owner]!.members ??= new Map()).set(name, decl);
+  return decl;
+}
+
+/** `key: value` of an object literal. */
+function walkPair(w: Walker, mode: number, owner: number, thisOwner: number): void {
+  const c = w.c;
+  const start = c.startIndex;
+  const end = c.endIndex;
+  let name = '';
+  let nameStart = -1;
+  let nameEnd = -1;
+  let seenKey = false;
+  if (!c.gotoFirstChild()) return;
+  do {
+    const id = c.nodeTypeId;
+    const kind = kindOf(w, id);
+    const named = (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT;
+    if (!named) {
+      visitAt(w, id, R_READ);
+      continue;
+    }
+    if (!seenKey) {
+      seenKey = true;
+      nameStart = c.startIndex;
+      nameEnd = c.endIndex;
+      if (kind === S.K_COMPUTED_NAME) {
+        name = oneLine(w.text.slice(nameStart, nameEnd));
+        visitAt(w, id, R_READ);
+      } else {
+        name = kind === S.K_STRING ? stringContent(w.text, nameStart, nameEnd) : w.text.slice(nameStart, nameEnd);
+        foldLeaf(w, id);
+      }
+      continue;
+    }
+    walkPairValue(w, id, kind, mode, owner, thisOwner, name, start, end, nameStart, nameEnd);
+  } while (c.gotoNextSibling());
+  c.gotoParent();
+}
+
+function walkPairValue(
+  w: Walker, id: number, kind: number, mode: number, owner: number, thisOwner: number, name: string,
+  start: number, end: number, nameStart: number, nameEnd: number,
+): void {
+  const declare = mode !== MODE_ANONYMOUS && name !== '';
+  if (kind === S.K_ARROW || kind === S.K_FUNC_EXPR) {
+    const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
+    site.thisOwner = thisOwner;
+    if (declare) site.decl = declareMember(w, 'method', name, owner, start, end, nameStart, nameEnd);
+    walkFunction(w, id, site);
+    if (mode === MODE_COMMONJS && site.decl >= 0) addExport(w, 'local', name, { k: 'decl', decl: site.decl }, nameStart);
+    return;
+  }
+  if (mode === MODE_COMMONJS && kind === S.K_IDENT) {
+    foldLeaf(w, id);
+    addExport(w, 'local', name, identifierLeaf(w, R_READ), nameStart);
+    return;
+  }
+  if (!declare) {
+    visitAt(w, id, R_READ);
+    return;
+  }
+  const member = declareMember(w, 'property', name, owner, start, end, nameStart, nameEnd);
+  w.decls[member]!.signature = name;
+  const savedDecl = w.currentDecl;
+  w.currentDecl = member;
+  if (kind === S.K_OBJECT) {
+    walkObject(w, id, MODE_MEMBERS, member, member);
+  } else {
+    const value = visitAt(w, id, R_READ);
+    if (value !== UNKNOWN) w.decls[member]!.init = value;
+  }
+  w.currentDecl = savedDecl;
+  if (mode === MODE_COMMONJS) addExport(w, 'local', name, { k: 'decl', decl: member }, nameStart);
+}

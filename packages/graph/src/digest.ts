@@ -1,0 +1,47 @@
+/**
+ * The graph digest: SHA-256 over every path group's canonical bytes in path order, so the same
+ * files with the same content give the same digest whatever order they arrived in. Owns the
+ * canonical encoding (keys sorted, no whitespace).
+ */
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '@repograph/core';
+import type { PathGroup } from './assemble.js';
+
+/** JSON with object keys sorted at every level; undefined fields omitted. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+}
+
+/** Hash of one path group (symbols and relations already sorted by the assembler). */
+export function groupHash(group: PathGroup): string {
+  const hash = createHash('sha256');
+  hash.update(group.path);
+  for (const symbol of group.symbols) hash.update(canonicalJson(symbol)).update('\n');
+  hash.update('\u0001');
+  for (const relation of group.relations) hash.update(canonicalJson(relation)).update('\n');
+  hash.update('\u0001');
+  for (const diagnostic of sortDiagnostics(group.diagnostics)) hash.update(canonicalJson(diagnostic)).update('\n');
+  return hash.digest('hex');
+}
+
+/** Digest over group hashes (sorted by path) and the build-wide diagnostics. */
+export function graphDigest(groupHashes: Array<{ path: string; hash: string }>, diagnostics: Diagnostic[]): string {
+  const hash = createHash('sha256');
+  const sorted = [...groupHashes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const { path, hash: h } of sorted) hash.update(path).update('\0').update(h).update('\n');
+  for (const diagnostic of sortDiagnostics(diagnostics)) hash.update(canonicalJson(diagnostic)).update('\n');
+  return hash.digest('hex');
+}
+
+/** Diagnostics in a stable order. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => {
+    const ka = `${a.path}\0${String(a.line ?? 0).padStart(9, '0')}\0${a.code}\0${a.message}`;
+    const kb = `${b.path}\0${String(b.line ?? 0).padStart(9, '0')}\0${b.code}\0${b.message}`;
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+}

@@ -1,0 +1,11 @@
+/**
+ * @repograph/graph: admission, organize -> bind -> resolve -> assemble, digest. Pure over facts;
+ * no I/O (the engine reads files and hands their facts and manifests over).
+ */
+export { buildGraph, type GraphInput, type GraphOutput, type GraphFileInput, type HashedGroup } from './build.js';
+export type { PathGroup } from './assemble.js';
+export { admitPath, excludedDirectoryReason, looksMinified, isResolutionManifest, MAX_PARSE_BYTES, type AdmissionDecision, type AdmissionAction } from './admission.js';
+export { GitignoreRules, GitignoreStack } from './gitignore.js';
+export { canonicalJson, graphDigest, groupHash } from './digest.js';
+export { ModuleResolver, packageNameOf, type ResolvedModule } from './module-resolution.js';
+export { readManifests, parseLenientJson, type ManifestText } from './manifests.js';

@@ -1,0 +1,336 @@
+/**
+ * Binding for the JS family (TypeScript, TSX, JavaScript): what a ValueExpr denotes across files
+ * (imports followed through re-exports and barrels, CommonJS `module.exports`), the type of a
+ * value (annotations, `new X()`, return types, `this`, the extends chain) and member lookup.
+ * Owns these rules; knows nothing of relations or storage.
+ */
+import type { Confidence, DeclarationFact, ValueExpr } from '@repograph/core';
+import type { FileUnit, Program } from './program.js';
+
+/** What an expression denotes: a declaration, a module object, something outside the tree. */
+export type Entity =
+  | { t: 'decl'; unit: FileUnit; index: number }
+  | { t: 'module'; unit: FileUnit }
+  | { t: 'external' };
+
+/** The type of a value: a declaration whose members the value has. */
+interface TypeRef {
+  unit: FileUnit;
+  index: number;
+  /** True for instances; false for the declaration itself (a class's static side, a namespace). */
+  instance: boolean;
+}
+
+/** A resolved target with the confidence of the weakest step that found it. */
+export interface Resolution {
+  entity: Entity;
+  confidence: Confidence;
+}
+
+const MAX_DEPTH = 12;
+const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'namespace', 'module', 'struct', 'trait']);
+const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);
+
+/** Evaluates expressions of one program; memoizes per declaration and per export. */
+export class JsBinder {
+  private readonly program: Program;
+  private readonly exportMemo = new Map<string, Entity | null>();
+  private readonly declTypeMemo = new Map<string, TypeRef | null>();
+  private readonly inProgress = new Set<string>();
+  /** Set while an evaluation used a typed step (receiver type, `this`). */
+  private typedStep = false;
+
+  constructor(program: Program) {
+    this.program = program;
+  }
+
+  /** Resolves the target of a reference; null when it has no target in the tree. */
+  resolve(unit: FileUnit, expr: ValueExpr): Resolution | null {
+    this.typedStep = false;
+    const entity = this.valueOf(unit, expr, 0);
+    if (!entity) return null;
+    return { entity, confidence: this.typedStep ? 'typed' : 'exact' };
+  }
+
+  /** The module an import resolves to, as a unit of the program (undefined when outside). */
+  importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined {
+    return this.program.unitOf(this.program.importTarget(unit, importIndex));
+  }
+
+  /** What an expression denotes as a value. */
+  private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
+    if (depth > MAX_DEPTH) return null;
+    switch (expr.k) {
+      case 'decl':
+        return { t: 'decl', unit, index: expr.decl };
+      case 'import':
+        return this.importValue(unit, expr.imp, depth + 1);
+      case 'member':
+        return this.memberValue(unit, expr.object, expr.name, depth + 1);
+      case 'this':
+        return expr.owner >= 0 ? { t: 'decl', unit, index: expr.owner } : null;
+      case 'super':
+        return this.superConstructor(unit, expr.owner, depth + 1);
+      default:
+        return null;
+    }
+  }
+
+  /** `super(...)` calls the base class's constructor (or the base class, when it declares none). */
+  private superConstructor(unit: FileUnit, owner: number, depth: number): Entity | null {
+    if (owner < 0) return null;
+    const base = unit.facts.declarations[owner]!.extendsTypes?.[0];
+    const baseType = base ? this.typeOfTypeExpr(unit, base, depth) : null;
+    if (!baseType) return null;
+    this.typedStep = false;
+    const constructorEntity = this.lookupMember({ ...baseType, instance: true }, 'constructor', depth);
+    return constructorEntity ?? { t: 'decl', unit: baseType.unit, index: baseType.index };
+  }
+
+  private importValue(unit: FileUnit, importIndex: number, depth: number): Entity | null {
+    const fact = unit.facts.imports[importIndex];
+    if (!fact) return null;
+    const target = this.program.importTarget(unit, importIndex);
+    if (target.kind === 'external') return { t: 'external' };
+    const targetUnit = this.program.unitOf(target);
+    if (!targetUnit) return null;
+    if (fact.imported === '*') {
+      // `import * as ns` is the module object; `require()` of a CommonJS module is its `module.exports`.
+      if (fact.style === 'require' || fact.style === 'default') {
+        const assigned = this.exportValue(targetUnit, '=', depth);
+        if (assigned) return assigned;
+      }
+      return { t: 'module', unit: targetUnit };
+    }
+    return this.exportValue(targetUnit, fact.imported, depth);
+  }
+
+  /** What `unit` exports under `name`, following re-exports and `export *`. */
+  exportValue(unit: FileUnit, name: string, depth: number): Entity | null {
+    if (depth > MAX_DEPTH) return null;
+    const key = `${unit.path}\0${name}`;
+    if (this.exportMemo.has(key)) return this.exportMemo.get(key)!;
+    if (this.inProgress.has(key)) return null;
+    this.inProgress.add(key);
+    const result = this.exportValueUncached(unit, name, depth);
+    this.inProgress.delete(key);
+    this.exportMemo.set(key, result);
+    return result;
+  }
+
+  private exportValueUncached(unit: FileUnit, name: string, depth: number): Entity | null {
+    const saved = this.typedStep;
+    for (const fact of unit.exportsByName.get(name) ?? []) {
+      let found: Entity | null = null;
+      if (fact.style === 'local' && fact.value) {
+        found = this.valueOf(unit, fact.value, depth + 1);
+      } else if (fact.specifier !== undefined) {
+        const target = this.program.resolveSpecifier(unit, fact.specifier);
+        if (target.kind === 'external') found = { t: 'external' };
+        const targetUnit = this.program.unitOf(target);
+        if (targetUnit) {
+          found = fact.style === 'reexport-namespace'
+            ? { t: 'module', unit: targetUnit }
+            : this.exportValue(targetUnit, fact.imported ?? name, depth + 1);
+        }
+      }
+      if (found) { this.typedStep = saved; return found; }
+    }
+    if (name !== 'default' && name !== '=') {
+      for (const fact of unit.starExports) {
+        const targetUnit = this.program.unitOf(this.program.resolveSpecifier(unit, fact.specifier ?? ''));
+        const found = targetUnit ? this.exportValue(targetUnit, name, depth + 1) : null;
+        if (found) { this.typedStep = saved; return found; }
+      }
+    }
+    if (name !== '=' && unit.exportsByName.has('=')) {
+      // CommonJS: `module.exports = X`; a default import is X, a named import is X's member.
+      const assigned = this.exportValue(unit, '=', depth + 1);
+      if (name === 'default') return assigned;
+      if (assigned && assigned.t === 'decl') {
+        const member = this.staticMember(assigned.unit, assigned.index, name, depth + 1);
+        if (member) return member;
+      }
+    }
+    this.typedStep = saved;
+    return null;
+  }
+
+  /** What `object.name` denotes. */
+  private memberValue(unit: FileUnit, object: ValueExpr, name: string, depth: number): Entity | null {
+    if (object.k === 'this' || object.k === 'super') {
+      const type = this.typeOf(unit, object, depth);
+      return type ? this.lookupMember(type, name, depth) : null;
+    }
+    const base = this.valueOf(unit, object, depth);
+    if (base?.t === 'module') return this.exportValue(base.unit, name, depth);
+    if (base?.t === 'external') return null;
+    if (base?.t === 'decl') {
+      const declaration = base.unit.facts.declarations[base.index]!;
+      if (CONTAINER_KINDS.has(declaration.kind) || CALLABLE_KINDS.has(declaration.kind) || hasMembers(base.unit, base.index)) {
+        const member = this.staticMember(base.unit, base.index, name, depth);
+        if (member) return member;
+      }
+    }
+    const type = this.typeOf(unit, object, depth);
+    if (!type) return null;
+    return this.lookupMember(type, name, depth);
+  }
+
+  /** A member of a declaration used as a value: statics of a class, namespace/enum/object members. */
+  private staticMember(unit: FileUnit, index: number, name: string, depth: number): Entity | null {
+    const declaration = unit.facts.declarations[index]!;
+    if (declaration.kind === 'class') {
+      return this.lookupMember({ unit, index, instance: false }, name, depth);
+    }
+    const list = unit.members.get(index)?.get(name);
+    if (list && list.length > 0) return { t: 'decl', unit, index: list[0]! };
+    return null;
+  }
+
+  /** Finds `name` on a type, walking the extends chain. */
+  private lookupMember(type: TypeRef, name: string, depth: number, seen = new Set<string>()): Entity | null {
+    if (depth > MAX_DEPTH) return null;
+    const key = `${type.unit.path}\0${type.index}`;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const candidates = type.unit.members.get(type.index)?.get(name);
+    if (candidates && candidates.length > 0) {
+      const declarations = type.unit.facts.declarations;
+      const preferred = candidates.find((c) => Boolean(declarations[c]!.isStatic) === !type.instance) ?? candidates[0]!;
+      return { t: 'decl', unit: type.unit, index: preferred };
+    }
+    const declaration = type.unit.facts.declarations[type.index]!;
+    for (const base of declaration.extendsTypes ?? []) {
+      const baseType = this.typeOfTypeExpr(type.unit, base, depth + 1);
+      if (!baseType) continue;
+      const found = this.lookupMember({ ...baseType, instance: type.instance }, name, depth + 1, seen);
+      if (found) { this.typedStep = true; return found; }
+    }
+    if (declaration.kind === 'variable' || declaration.kind === 'constant' || declaration.kind === 'property' ||
+        declaration.kind === 'parameter' || declaration.kind === 'field') {
+      // A value whose members are not its own (an alias): follow its type.
+      const aliased = this.declarationType(type.unit, type.index, depth + 1);
+      if (aliased && (aliased.unit !== type.unit || aliased.index !== type.index)) {
+        return this.lookupMember(aliased, name, depth + 1, seen);
+      }
+    }
+    return null;
+  }
+
+  /** The type of the value an expression evaluates to. */
+  private typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
+    if (depth > MAX_DEPTH) return null;
+    switch (expr.k) {
+      case 'decl':
+        return this.declarationType(unit, expr.decl, depth + 1);
+      case 'import': {
+        const entity = this.importValue(unit, expr.imp, depth + 1);
+        return entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
+      }
+      case 'this':
+        if (expr.owner < 0) return null;
+        this.typedStep = true;
+        return { unit, index: expr.owner, instance: isClassLike(unit.facts.declarations[expr.owner]!) };
+      case 'super': {
+        if (expr.owner < 0) return null;
+        this.typedStep = true;
+        const base = unit.facts.declarations[expr.owner]!.extendsTypes?.[0];
+        const baseType = base ? this.typeOfTypeExpr(unit, base, depth + 1) : null;
+        return baseType ? { ...baseType, instance: true } : null;
+      }
+      case 'member': {
+        const entity = this.memberValue(unit, expr.object, expr.name, depth + 1);
+        return entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
+      }
+      case 'call': {
+        const callee = this.valueOf(unit, expr.callee, depth + 1);
+        if (callee?.t !== 'decl') return null;
+        return this.returnType(callee.unit, callee.index, depth + 1);
+      }
+      case 'new': {
+        const callee = this.valueOf(unit, expr.callee, depth + 1);
+        if (callee?.t !== 'decl') return null;
+        const declaration = callee.unit.facts.declarations[callee.index]!;
+        if (declaration.kind === 'class' || declaration.kind === 'function') {
+          this.typedStep = true;
+          return { unit: callee.unit, index: callee.index, instance: true };
+        }
+        const type = this.declarationType(callee.unit, callee.index, depth + 1);
+        return type && !type.instance ? { ...type, instance: true } : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The type of a type expression (an annotation): an instance of the named declaration. */
+  private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
+    const entity = this.valueOf(unit, expr, depth + 1);
+    if (entity?.t !== 'decl') return null;
+    const declaration = entity.unit.facts.declarations[entity.index]!;
+    if (declaration.kind === 'type_alias') {
+      if (!declaration.valueType) return null;
+      return this.typeOfTypeExpr(entity.unit, declaration.valueType, depth + 1);
+    }
+    if (!isClassLike(declaration) && declaration.kind !== 'namespace') return null;
+    this.typedStep = true;
+    return { unit: entity.unit, index: entity.index, instance: declaration.kind !== 'namespace' && declaration.kind !== 'enum' };
+  }
+
+  /** The type of a declaration used as a value. */
+  private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
+    const key = `${unit.path}\0${index}`;
+    if (this.declTypeMemo.has(key)) {
+      const memo = this.declTypeMemo.get(key)!;
+      if (memo) this.typedStep = true;
+      return memo;
+    }
+    if (this.inProgress.has(key) || depth > MAX_DEPTH) return null;
+    this.inProgress.add(key);
+    const result = this.declarationTypeUncached(unit, index, depth);
+    this.inProgress.delete(key);
+    this.declTypeMemo.set(key, result);
+    if (result) this.typedStep = true;
+    return result;
+  }
+
+  private declarationTypeUncached(unit: FileUnit, index: number, depth: number): TypeRef | null {
+    const declaration = unit.facts.declarations[index]!;
+    if (isClassLike(declaration) || declaration.kind === 'namespace' || CALLABLE_KINDS.has(declaration.kind)) {
+      return { unit, index, instance: false };
+    }
+    if (declaration.valueType) {
+      const annotated = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
+      if (annotated) return annotated;
+    }
+    if (declaration.init) {
+      const inferred = this.typeOf(unit, declaration.init, depth + 1);
+      if (inferred) return inferred;
+    }
+    if (hasMembers(unit, index)) return { unit, index, instance: false };
+    return null;
+  }
+
+  /** The type a function-like returns: its annotation, else the one expression it returns. */
+  private returnType(unit: FileUnit, index: number, depth: number): TypeRef | null {
+    const declaration = unit.facts.declarations[index]!;
+    if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
+    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
+    if (!CALLABLE_KINDS.has(declaration.kind)) {
+      // A variable holding a function: `const make = () => new Foo()` is a declaration of kind
+      // function in our facts; a variable annotated with a function type is not followed.
+      return null;
+    }
+    return null;
+  }
+}
+
+function isClassLike(declaration: DeclarationFact): boolean {
+  return declaration.kind === 'class' || declaration.kind === 'interface' || declaration.kind === 'enum' ||
+    declaration.kind === 'struct' || declaration.kind === 'trait';
+}
+
+function hasMembers(unit: FileUnit, index: number): boolean {
+  return (unit.members.get(index)?.size ?? 0) > 0;
+}

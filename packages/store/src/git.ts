@@ -1,0 +1,176 @@
+/**
+ * Git plumbing the store is built from: repository identity, a commit's tree, the worktree's file
+ * list, ref resolution and git's blob hash. Owns the commands and the parsing of their output
+ * (always `-z`, NUL-separated, so any file name survives); blob contents stream through
+ * git-blobs.ts. It never runs a shell and never writes to the repository.
+ *
+ * Paths are decoded as UTF-8; a file name that is not valid UTF-8 comes back with U+FFFD in it.
+ */
+import { createHash } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RepographError } from '@repograph/core';
+import { gitFailure, runGit, runGitChecked, singleLine, splitNul } from './git-run.js';
+import { compareCodePoints } from './keys.js';
+
+/** Where a worktree is and which repository it belongs to. */
+export interface GitRepoInfo {
+  /** The worktree's top directory (real path). */
+  root: string;
+  /** The real path of the git common dir: the repository identity shared by all worktrees. */
+  commonDir: string;
+  /** The commit HEAD points to, or null in a repository without commits. */
+  head: string | null;
+  /** The object hash (`sha1`, or `sha256` for repositories created with it). */
+  objectFormat: 'sha1' | 'sha256';
+}
+
+/** A blob of a commit's tree. */
+export interface TreeEntry {
+  path: string;
+  blobId: string;
+  /** `100644` or `100755`. */
+  mode: string;
+  size: number;
+}
+
+/** A tree or index entry that is not a file to index, reported instead of silently dropped. */
+export interface SkippedEntry {
+  path: string;
+  mode: string;
+  reason: 'submodule' | 'symlink' | 'nested-repository' | 'other';
+}
+
+/** A commit's files and the entries that were skipped. */
+export interface TreeListing {
+  entries: TreeEntry[];
+  skipped: SkippedEntry[];
+}
+
+/** The worktree's files (tracked and untracked-not-ignored, present on disk), in code-point order. */
+export interface WorktreeListing {
+  paths: string[];
+  skipped: SkippedEntry[];
+}
+
+const MODE_SYMLINK = '120000';
+const MODE_GITLINK = '160000';
+const REGULAR_MODES = new Set(['100644', '100755', '100664']);
+
+/**
+ * Describes the git worktree that contains `dir`, or returns null when `dir` is not inside a
+ * worktree (no repository, a bare repository, the inside of a .git directory, or no such
+ * directory). Other git failures throw a StoreError.
+ */
+export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
+  try {
+    if (!statSync(dir).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  const topLevel = await runGit(dir, ['rev-parse', '--show-toplevel']);
+  if (topLevel.exitCode !== 0) {
+    if (/not a git repository|must be run in a work tree/i.test(topLevel.stderr)) return null;
+    throw gitFailure(dir, ['rev-parse', '--show-toplevel'], topLevel);
+  }
+  const [commonDirOutput, headResult, formatResult] = await Promise.all([
+    runGitChecked(dir, ['rev-parse', '--git-common-dir']),
+    runGit(dir, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']),
+    runGit(dir, ['rev-parse', '--show-object-format']),
+  ]);
+  const root = realpathSync.native(singleLine(topLevel.stdout));
+  const commonDir = realpathSync.native(resolve(dir, singleLine(commonDirOutput)));
+  const head = headResult.exitCode === 0 ? singleLine(headResult.stdout) : null;
+  const objectFormat = formatResult.exitCode === 0 && singleLine(formatResult.stdout) === 'sha256' ? 'sha256' : 'sha1';
+  return { root, commonDir, head, objectFormat };
+}
+
+/**
+ * Lists the blobs of `commit`'s tree (`git ls-tree -r -z --long --full-tree`), with sizes.
+ * Submodules (gitlinks) and symlinks are not entries; they are reported in `skipped`.
+ * Throws a RepographError `BaseNotACommit` when `commit` names no commit or tree.
+ */
+export async function listTree(root: string, commit: string): Promise<TreeListing> {
+  assertRevision(commit);
+  const args = ['ls-tree', '-r', '-z', '--long', '--full-tree', commit];
+  const result = await runGit(root, args);
+  if (result.exitCode !== 0) {
+    if (/not a tree object|not a valid object name|bad revision/i.test(result.stderr)) {
+      throw new RepographError('BaseNotACommit', `${commit} is not a commit of the repository at ${root}; ` +
+        'pass a commit id or a ref that exists (git fetch it first)', { commit, root });
+    }
+    throw gitFailure(root, args, result);
+  }
+  const entries: TreeEntry[] = [];
+  const skipped: SkippedEntry[] = [];
+  for (const record of splitNul(result.stdout)) {
+    const tab = record.indexOf(0x09);
+    if (tab < 0) continue;
+    const [mode = '', type = '', objectId = '', size = ''] = record.subarray(0, tab).toString('latin1').trim().split(/ +/);
+    const path = record.subarray(tab + 1).toString('utf8');
+    if (type === 'blob' && REGULAR_MODES.has(mode)) {
+      entries.push({ path, blobId: objectId, mode, size: Number(size) });
+    } else {
+      skipped.push({ path, mode, reason: mode === MODE_GITLINK ? 'submodule' : mode === MODE_SYMLINK ? 'symlink' : 'other' });
+    }
+  }
+  return { entries, skipped };
+}
+
+/**
+ * Lists the worktree's files: tracked (`ls-files --stage`) plus untracked and not ignored
+ * (`--others --exclude-standard`), minus tracked files deleted from disk (`--deleted`). Tracked
+ * symlinks and submodules, and untracked nested repositories, are reported in `skipped`.
+ * Untracked entries are not stat'ed: the caller reads them and handles symlinks there.
+ */
+export async function listWorktreeFiles(root: string): Promise<WorktreeListing> {
+  const [staged, others, deleted] = await Promise.all([
+    runGitChecked(root, ['ls-files', '-z', '--stage', '--full-name']),
+    runGitChecked(root, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']),
+    runGitChecked(root, ['ls-files', '-z', '--deleted', '--full-name']),
+  ]);
+  const gone = new Set(splitNul(deleted).map((record) => record.toString('utf8')));
+  const paths = new Set<string>();
+  const skipped = new Map<string, SkippedEntry>();
+  for (const record of splitNul(staged)) {
+    const tab = record.indexOf(0x09);
+    if (tab < 0) continue;
+    const mode = record.subarray(0, record.indexOf(0x20)).toString('latin1');
+    const path = record.subarray(tab + 1).toString('utf8');
+    if (mode === MODE_GITLINK || mode === MODE_SYMLINK) {
+      skipped.set(path, { path, mode, reason: mode === MODE_GITLINK ? 'submodule' : 'symlink' });
+    } else if (!gone.has(path)) {
+      paths.add(path);
+    }
+  }
+  for (const record of splitNul(others)) {
+    const path = record.toString('utf8');
+    if (path.endsWith('/')) skipped.set(path, { path: path.slice(0, -1), mode: '', reason: 'nested-repository' });
+    else paths.add(path);
+  }
+  return {
+    paths: [...paths].sort(compareCodePoints),
+    skipped: [...skipped.values()].sort((a, b) => compareCodePoints(a.path, b.path)),
+  };
+}
+
+/** The commit id `ref` resolves to, or null when it names no commit. */
+export async function resolveCommit(root: string, ref: string): Promise<string | null> {
+  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref)) return null;
+  const result = await runGit(root, ['rev-parse', '-q', '--verify', `${ref}^{commit}`]);
+  return result.exitCode === 0 ? singleLine(result.stdout) : null;
+}
+
+/** Git's blob id of `bytes`: the hash of `blob <length>\0` followed by the bytes. */
+export function hashBlob(bytes: Uint8Array, objectFormat: 'sha1' | 'sha256' = 'sha1'): string {
+  return createHash(objectFormat === 'sha256' ? 'sha256' : 'sha1')
+    .update(`blob ${bytes.length}\0`)
+    .update(bytes)
+    .digest('hex');
+}
+
+function assertRevision(revision: string): void {
+  if (revision === '' || revision.startsWith('-') || /[\0\n]/.test(revision)) {
+    throw new RepographError('InvalidParams', `"${revision}" is not a commit id or ref`, { revision });
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * @repograph/store: the LMDB store of one repository (fact cache, baselines, overlays, the merged
+ * snapshot reader) and the git plumbing it is built from. Imports @repograph/core only.
+ */
+export { openRepoStore } from './repo-store.js';
+export { repoIdFor } from './repo-id.js';
+export { storeDirectory } from './environment.js';
+export { SCHEMA_VERSION } from './versions.js';
+export { BASELINE_PREFIX, WORKSPACE_PREFIX } from './publish-input.js';
+export { compareCodePoints } from './keys.js';
+export type {
+  FactsEntry, FileEntry, FileStatus, OpenRepoStoreOptions, PathGroup, PublishInput, RepoStore, SnapshotInfo,
+  SnapshotReader, SnapshotSummary, StoreStats,
+} from './types.js';
+export { gitRepoInfo, hashBlob, listTree, listWorktreeFiles, resolveCommit } from './git.js';
+export type { GitRepoInfo, SkippedEntry, TreeEntry, TreeListing, WorktreeListing } from './git.js';
+export { readBlobs } from './git-blobs.js';
+export type { BlobContent, ReadBlobsOptions, ReadBlobsResult } from './git-blobs.js';

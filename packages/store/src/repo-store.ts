@@ -1,0 +1,126 @@
+/**
+ * openRepoStore(): one repository's store, `<dataRoot>/stores/<repoId>/`, as a RepoStore. Owns
+ * the wiring of the environment to the fact cache, publishing, readers and stats, and the set of
+ * open readers (closed with the store). The layout is in layout.ts, the operations in facts.ts,
+ * publish.ts and reader.ts.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { messageOf, openEnvironment, storeError, type StoreEnvironment } from './environment.js';
+import { getFacts, putFacts } from './facts.js';
+import { DATABASE_NAMES, DEFAULT_TUNING, type StoreTuning } from './layout.js';
+import { deleteSnapshot, publishSnapshot } from './publish.js';
+import { openReader } from './reader.js';
+import type { OpenRepoStoreOptions, RepoStore, SnapshotReader, SnapshotSummary, StoreStats } from './types.js';
+import { SCHEMA_VERSION } from './versions.js';
+
+/**
+ * Opens (creating when writable) the store of `repoId` under `dataRoot`. Throws a RepographError
+ * with code `StoreError` (data root not absolute, damaged/foreign/newer store, OS error such as
+ * permission denied) or `NotIndexed` (read-only open of a store that does not exist).
+ */
+export async function openRepoStore(options: OpenRepoStoreOptions): Promise<RepoStore> {
+  return openTunedRepoStore(options, DEFAULT_TUNING);
+}
+
+/**
+ * openRepoStore with explicit physical options, for the measurement script only (not exported
+ * from the package entry): a store must always be opened with the tuning it was created with.
+ */
+export async function openTunedRepoStore(options: OpenRepoStoreOptions, tuning: StoreTuning): Promise<RepoStore> {
+  const environment = await openEnvironment({
+    dataRoot: options.dataRoot, repoId: options.repoId, readOnly: options.readOnly === true, tuning,
+  });
+  return createRepoStore(environment, options.repoId);
+}
+
+function createRepoStore(environment: StoreEnvironment, repoId: string): RepoStore {
+  const { databases, root } = environment;
+  const openReaders = new Set<SnapshotReader>();
+  let closed = false;
+  const assertOpen = (what: string): void => {
+    if (closed) throw storeError(`${what}: the store at ${environment.path} is closed`, { path: environment.path });
+  };
+  return {
+    path: environment.path,
+    repoId,
+    readOnly: environment.readOnly,
+    getFacts(blobId, extractorVersion, variant) {
+      assertOpen('getFacts');
+      return getFacts(environment, blobId, extractorVersion, variant);
+    },
+    async putFacts(entries) {
+      assertOpen('putFacts');
+      await putFacts(environment, entries);
+    },
+    async publishSnapshot(input) {
+      assertOpen(`publishing ${input.key}`);
+      return publishSnapshot(environment, input);
+    },
+    reader(key) {
+      assertOpen(`reading ${key}`);
+      const reader = openReader(environment, key, (done) => openReaders.delete(done));
+      if (reader !== undefined) openReaders.add(reader);
+      return reader;
+    },
+    async deleteSnapshot(key) {
+      assertOpen(`deleting ${key}`);
+      return deleteSnapshot(environment, key);
+    },
+    listSnapshots() {
+      assertOpen('listSnapshots');
+      const summaries: SnapshotSummary[] = [];
+      for (const { value } of databases.snapshots.getRange({})) {
+        const { key, base, generation, digest, publishedAt, fileCount, groupCount, symbolCount, relationCount,
+          unresolvedCount } = value;
+        summaries.push({ key, base, generation, digest, publishedAt, fileCount, groupCount, symbolCount,
+          relationCount, unresolvedCount });
+      }
+      return summaries;
+    },
+    generation() {
+      assertOpen('generation');
+      const value = databases.meta.get('generation');
+      return typeof value === 'number' ? value : 0;
+    },
+    stats() {
+      assertOpen('stats');
+      return storeStats(environment);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const reader of [...openReaders]) reader.close();
+      try {
+        await root.close();
+      } catch (error) {
+        throw storeError(`closing the store at ${environment.path} failed: ${messageOf(error)}`,
+          { path: environment.path }, error);
+      }
+    },
+  };
+}
+
+function storeStats(environment: StoreEnvironment): StoreStats {
+  const { databases, root, path } = environment;
+  const file = statSync(join(path, 'data.mdb'));
+  const rootStats = root.getStats() as { pageSize?: number; lastPageNumber?: number };
+  const pageSize = rootStats.pageSize ?? 4096;
+  const entries: Record<string, number> = {};
+  for (const name of DATABASE_NAMES) {
+    entries[name] = (databases[name].getStats() as { entryCount?: number }).entryCount ?? 0;
+  }
+  const generation = databases.meta.get('generation');
+  return {
+    path,
+    bytes: file.size,
+    allocatedBytes: file.blocks * 512,
+    usedBytes: ((rootStats.lastPageNumber ?? 0) + 1) * pageSize,
+    pageSize,
+    schemaVersion: SCHEMA_VERSION,
+    generation: typeof generation === 'number' ? generation : 0,
+    snapshotCount: entries['snapshots'] ?? 0,
+    factCount: databases.facts.getKeysCount(),
+    entries,
+  };
+}

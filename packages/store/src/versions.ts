@@ -1,0 +1,38 @@
+/**
+ * The store's two version numbers (STYLE.md item 6). Owns SCHEMA_VERSION, the version of the
+ * key layout and value encoding of the LMDB environment. It does not own the extraction version:
+ * facts are keyed by the `extractorVersion` that packages/extract declares and the caller passes in,
+ * so a new extractor re-extracts without touching the schema.
+ */
+import type { RootDatabase } from 'lmdb';
+
+/**
+ * Version of the store's layout: the names of the sub-databases, the shape of every key (see
+ * keys.ts and the table in repo-store.ts), the encoder options (shared structures, compression,
+ * page size) and the shape of stored values that are not domain records (snapshot headers, group
+ * summaries, relation values with the site path stripped).
+ *
+ * On open, a store with an older schema is migrated in place when MIGRATIONS has a step from its
+ * version, and otherwise wiped and rebuilt: everything in it is a cache that can be rebuilt from
+ * git and the worktree (facts from blobs, baselines from commits, overlays from the worktree), so
+ * a wipe costs one cold index and loses nothing. A store with a newer schema is refused, never
+ * wiped, so an older binary cannot destroy a newer daemon's store.
+ *
+ * Bump it when: a sub-database is added, removed or renamed; any key's elements or their order
+ * change; the ordinal or snapshot-id encoding changes; compression or maxSharedStructures of a
+ * sub-database changes (old values would not decode); a stored wrapper shape changes.
+ *
+ * Do not bump it when: FileFacts, SymbolRecord or RelationRecord gain or lose fields (values are
+ * self-describing msgpack records; fact-content changes bump the extractor version instead);
+ * query code changes; a new snapshot key prefix is introduced that reuses the same layout.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** The value of meta `format`, which tells our environments apart from foreign LMDB files. */
+export const STORE_FORMAT = 'repograph-store';
+
+/**
+ * In-place migrations, keyed by the schema version they start from; each must leave the store at
+ * `from + 1`. Empty: before the first release every layout change wipes and rebuilds.
+ */
+export const MIGRATIONS: ReadonlyMap<number, (root: RootDatabase) => void> = new Map();
