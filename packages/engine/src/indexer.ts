@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { rebaseFacts } from './rebase.js';
-import { buildGraph, isResolutionManifest, type GraphFileInput, type GraphOutput, type ManifestText } from '@repograph/graph';
+import { buildGraph, isResolutionManifest, type GraphFileInput, type GraphInput, type GraphOutput, type ManifestText } from '@repograph/graph';
 import { readBlobs, type FileEntry, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
@@ -59,13 +59,16 @@ export async function runIndex(context: IndexContext): Promise<BuildReport> {
     return { ...previousReport, unchanged: true, timings };
   }
 
+  // Start the workers now: they load their grammars while the main thread reads and hashes.
+  context.getPool();
   const worktree = await loadWorktreeFiles(root, scan.files, previousFiles);
   lap('readMs');
 
   const baselineKey = context.head ? `baseline:${context.head}` : null;
-  const baselineFiles = context.head && baselineKey && !hasSnapshot(store, baselineKey)
+  const commit = context.head && baselineKey && !hasSnapshot(store, baselineKey)
     ? await loadCommitFiles(root, context.head)
     : null;
+  const baselineFiles = commit?.files ?? null;
 
   // Facts for every parsed blob of both trees: worktree bytes first, git objects for the rest.
   const pathByBlob = new Map<string, string>();
@@ -111,21 +114,23 @@ export async function runIndex(context: IndexContext): Promise<BuildReport> {
     return found ? rebaseFacts(found, file.path) : null;
   };
 
-  const worktreeManifests = await readWorktreeManifests(root, worktree.files);
-  let baselineGraph: GraphOutput | null = null;
-  if (baselineFiles) {
-    baselineGraph = buildGraph({
-      files: baselineFiles.map((file) => graphInputOf(file, factsOf(file), [])),
-      manifests: await readCommitManifests(root, baselineFiles),
-      buildDiagnostics: [],
-    });
-  }
   const worktreePaths = new Set(worktree.files.map((f) => f.path));
-  const worktreeGraph = buildGraph({
+  const worktreeInput: GraphInput = {
     files: worktree.files.map((file) => graphInputOf(file, factsOf(file), fileDiagnostics.filter((d) => d.path === file.path))),
-    manifests: worktreeManifests,
+    manifests: await readWorktreeManifests(root, worktree.files),
     buildDiagnostics: [...scan.diagnostics, ...fileDiagnostics.filter((d) => !worktreePaths.has(d.path))],
-  });
+  };
+  const worktreeGraph = buildGraph(worktreeInput);
+  let baselineGraph: GraphOutput | null = null;
+  if (commit) {
+    const baselineInput: GraphInput = {
+      files: commit.files.map((file) => graphInputOf(file, factsOf(file), [])),
+      manifests: await readCommitManifests(root, commit.files),
+      buildDiagnostics: commit.diagnostics,
+    };
+    // A worktree that matches its commit (the usual cold start) is bound once, not twice.
+    baselineGraph = sameGraphInput(baselineInput, worktreeInput) ? worktreeGraph : buildGraph(baselineInput);
+  }
   lap('bindMs');
 
   const report = await publishBuild({
@@ -193,3 +198,17 @@ async function readCommitManifests(root: string, files: TreeFile[]): Promise<Man
   return manifests;
 }
 
+
+/** True when two graph inputs bind to the same graph: same files, contents, manifests, diagnostics. */
+function sameGraphInput(a: GraphInput, b: GraphInput): boolean {
+  if (a.files.length !== b.files.length || a.manifests.length !== b.manifests.length) return false;
+  const manifests = (input: GraphInput): string => JSON.stringify([...input.manifests].sort((x, y) => (x.path < y.path ? -1 : 1)));
+  const diagnostics = (input: GraphInput): string => JSON.stringify([...input.buildDiagnostics].map((d) => JSON.stringify(d)).sort());
+  const byPath = new Map(b.files.map((f) => [f.path, f] as const));
+  for (const file of a.files) {
+    const other = byPath.get(file.path);
+    if (!other || other.facts !== file.facts || other.generated !== file.generated || other.lineCount !== file.lineCount) return false;
+    if (JSON.stringify(other.diagnostics) !== JSON.stringify(file.diagnostics)) return false;
+  }
+  return manifests(a) === manifests(b) && diagnostics(a) === diagnostics(b);
+}

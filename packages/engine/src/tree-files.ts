@@ -10,7 +10,7 @@ import { languageOfPath } from '@repograph/extract';
 import { admitPath, looksMinified } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
 import { forEachLimited } from './facts-source.js';
-import type { ScannedFile } from './worktree-scan.js';
+import { excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 
 /** A file of one tree with what the build knows about it. */
 export interface TreeFile {
@@ -69,19 +69,40 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
   return { files, bytesByPath, diagnostics };
 }
 
+/** A commit's files, and what its listing excluded (reported as the worktree scan reports it). */
+export interface CommitFiles {
+  files: TreeFile[];
+  diagnostics: Diagnostic[];
+  excluded: Record<string, number>;
+}
+
 /** The files of a commit's tree, admitted by path and size (no checkout). */
-export async function loadCommitFiles(root: string, commit: string): Promise<TreeFile[]> {
-  const { entries } = await listTree(root, commit);
+export async function loadCommitFiles(root: string, commit: string): Promise<CommitFiles> {
+  const listing = await listTree(root, commit);
+  const folders = excludeFolders(listing.entries.map((e) => e.path));
+  const kept = new Set(folders.kept);
+  const diagnostics = folders.diagnostics;
+  const excluded = folders.excluded;
+  for (const skipped of listing.skipped) {
+    const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
+    excluded[reason] = (excluded[reason] ?? 0) + 1;
+    diagnostics.push(skippedEntryDiagnostic(skipped.path, reason));
+  }
   const files: TreeFile[] = [];
-  for (const entry of entries) {
+  for (const entry of listing.entries) {
+    if (!kept.has(entry.path)) continue;
     const decision = admitPath(entry.path, entry.size ?? 0);
-    if (decision.action === 'exclude') continue;
+    if (decision.action === 'exclude') {
+      const reason = decision.reason ?? 'excluded';
+      excluded[reason] = (excluded[reason] ?? 0) + 1;
+      continue;
+    }
     const file = treeFileOf(entry.path, entry.size ?? 0, 0, 0, decision.action === 'parse', decision.reason);
     file.blobId = entry.blobId;
     files.push(file);
   }
   files.sort(byPath);
-  return files;
+  return { files, diagnostics, excluded };
 }
 
 function treeFileOf(path: string, size: number, mtimeMs: number, ino: number, parse: boolean, reason: string | undefined): TreeFile {

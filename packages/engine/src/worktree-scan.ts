@@ -29,11 +29,16 @@ export interface ScanResult {
 
 const STAT_CONCURRENCY = 64;
 
-/** Scans the given repository-relative paths (as git lists them). */
-export async function scanListedPaths(root: string, paths: string[]): Promise<ScanResult> {
-  const result: ScanResult = { files: [], diagnostics: [], excluded: {} };
+/**
+ * Splits listed paths into those inside excluded folders (reported once per outermost folder,
+ * with a count) and the rest. Shared by the worktree scan and commit trees, so both report the
+ * same exclusions for the same paths.
+ */
+export function excludeFolders(paths: string[]): { kept: string[]; diagnostics: Diagnostic[]; excluded: Record<string, number> } {
   const excludedDirectories = new Map<string, { reason: string; count: number }>();
-  const toStat: string[] = [];
+  const kept: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const excluded: Record<string, number> = {};
   for (const path of paths) {
     const decision = admitPath(path, 0);
     if (decision.action === 'exclude' && decision.reason && isDirectoryReason(decision.reason)) {
@@ -43,12 +48,31 @@ export async function scanListedPaths(root: string, paths: string[]): Promise<Sc
       excludedDirectories.set(directory, entry);
       continue;
     }
-    toStat.push(path);
+    kept.push(path);
   }
   for (const [directory, { reason, count }] of [...excludedDirectories].sort()) {
-    result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
-    result.diagnostics.push(excludedDiagnostic(directory, reason, count));
+    excluded[reason] = (excluded[reason] ?? 0) + count;
+    diagnostics.push(excludedDiagnostic(directory, reason, count));
   }
+  return { kept, diagnostics, excluded };
+}
+
+/** The diagnostic for an entry git lists but we never read (symlink, submodule, nested repository). */
+export function skippedEntryDiagnostic(path: string, reason: string): Diagnostic {
+  return {
+    code: 'excluded_material', severity: 'info', path,
+    message: reason === 'symlink'
+      ? `${path} is a symbolic link; links are not followed (index the file it points to instead).`
+      : `${path} is a ${reason.replace('_', ' ')}; index it as its own repository.`,
+    data: { reason },
+  };
+}
+
+/** Scans the given repository-relative paths (as git lists them). */
+export async function scanListedPaths(root: string, paths: string[]): Promise<ScanResult> {
+  const folders = excludeFolders(paths);
+  const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.excluded };
+  const toStat = folders.kept;
   let next = 0;
   const statOne = async (): Promise<void> => {
     while (next < toStat.length) {
@@ -68,13 +92,7 @@ export async function scanGitWorktree(root: string): Promise<ScanResult> {
   for (const skipped of listing.skipped) {
     const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
     result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
-    result.diagnostics.push({
-      code: 'excluded_material', severity: 'info', path: skipped.path,
-      message: reason === 'symlink'
-        ? `${skipped.path} is a symbolic link; links are not followed (index the file it points to instead).`
-        : `${skipped.path} is a ${reason.replace('_', ' ')}; index it as its own repository.`,
-      data: { reason },
-    });
+    result.diagnostics.push(skippedEntryDiagnostic(skipped.path, reason));
   }
   return result;
 }
@@ -140,11 +158,7 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
   }
   if (stats.isSymbolicLink()) {
     result.excluded.symlink = (result.excluded.symlink ?? 0) + 1;
-    result.diagnostics.push({
-      code: 'excluded_material', severity: 'info', path,
-      message: `${path} is a symbolic link; links are not followed (index the file it points to instead).`,
-      data: { reason: 'symlink' },
-    });
+    result.diagnostics.push(skippedEntryDiagnostic(path, 'symlink'));
     return;
   }
   if (!stats.isFile()) return;

@@ -16,13 +16,17 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
 }
 
-/** Hash of one path group (symbols and relations already sorted by the assembler). */
+/**
+ * Hash of one path group (symbols and relations already sorted by the assembler). Records are
+ * built by the assembler with a fixed field order, so plain JSON is canonical for them and much
+ * cheaper than canonicalJson; diagnostics come from several stages and are canonicalized.
+ */
 export function groupHash(group: PathGroup): string {
   const hash = createHash('sha256');
   hash.update(group.path);
-  for (const symbol of group.symbols) hash.update(canonicalJson(symbol)).update('\n');
+  hash.update(JSON.stringify(group.symbols));
   hash.update('\u0001');
-  for (const relation of group.relations) hash.update(canonicalJson(relation)).update('\n');
+  hash.update(JSON.stringify(group.relations));
   hash.update('\u0001');
   for (const diagnostic of sortDiagnostics(group.diagnostics)) hash.update(canonicalJson(diagnostic)).update('\n');
   return hash.digest('hex');
