@@ -36,8 +36,20 @@ export type ValueExpr =
   | { k: 'call'; callee: ValueExpr }
   /** An instance made by `new callee()`. */
   | { k: 'new'; callee: ValueExpr }
-  /** The element type of an array-like (`xs[i]`, `for (const x of xs)`, `T[]`). */
+  /** The element of an array-valued expression (`xs[i]`, `for (const x of xs)`). */
   | { k: 'element'; of: ValueExpr }
+  /**
+   * Contextual typing of a callback's parameter: the type of parameter `param` of the function
+   * expected as argument `arg` (0-based) when calling `callee` (`new callee(...)` when `isNew`).
+   * Written as the `init` of a parameter without an annotation, e.g. `xs.map((x) => ...)`.
+   */
+  | { k: 'argparam'; callee: ValueExpr; isNew: boolean; arg: number; param: number }
+  /** Type expressions only: `typeof value` (a class's static side, a namespace object). */
+  | { k: 'typeof'; value: ValueExpr }
+  /** Type expressions only: a function type `(a: A, b: B) => R` (a `this:` parameter omitted). */
+  | { k: 'fn'; params: ValueExpr[]; returns: ValueExpr }
+  /** Type expressions only: an array-like of `element` (`T[]`, `Array<T>`, `ReadonlyArray<T>`, `Set<T>`). */
+  | { k: 'array'; element: ValueExpr }
   /** Anything else (literals, arithmetic, unsupported forms). */
   | { k: 'unknown' };
 

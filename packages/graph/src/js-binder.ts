@@ -13,13 +13,15 @@ export type Entity =
   | { t: 'module'; unit: FileUnit }
   | { t: 'external' };
 
-/** The type of a value: a declaration whose members the value has. */
-interface TypeRef {
-  unit: FileUnit;
-  index: number;
-  /** True for instances; false for the declaration itself (a class's static side, a namespace). */
-  instance: boolean;
-}
+/**
+ * The type of a value: a declaration whose members the value has (`instance` false for a class's
+ * static side or a namespace), an array-like of an element type, or a function type.
+ */
+type TypeRef =
+  | { t: 'decl'; unit: FileUnit; index: number; instance: boolean }
+  | { t: 'array'; element: TypeRef | null }
+  | { t: 'fn'; unit: FileUnit; params: ValueExpr[]; returns: ValueExpr };
+type DeclType = Extract<TypeRef, { t: 'decl' }>;
 
 /** A resolved target with the confidence of the weakest step that found it. */
 export interface Resolution {
@@ -81,7 +83,7 @@ export class JsBinder {
     if (owner < 0) return null;
     const base = unit.facts.declarations[owner]!.extendsTypes?.[0];
     const baseType = base ? this.typeOfTypeExpr(unit, base, depth) : null;
-    if (!baseType) return null;
+    if (baseType?.t !== 'decl') return null;
     this.typedStep = false;
     const constructorEntity = this.lookupMember({ ...baseType, instance: true }, 'constructor', depth);
     return constructorEntity ?? { t: 'decl', unit: baseType.unit, index: baseType.index };
@@ -160,7 +162,7 @@ export class JsBinder {
   private memberValue(unit: FileUnit, object: ValueExpr, name: string, depth: number): Entity | null {
     if (object.k === 'this' || object.k === 'super') {
       const type = this.typeOf(unit, object, depth);
-      return type ? this.lookupMember(type, name, depth) : null;
+      return type?.t === 'decl' ? this.lookupMember(type, name, depth) : null;
     }
     const base = this.valueOf(unit, object, depth);
     if (base?.t === 'module') return this.exportValue(base.unit, name, depth);
@@ -173,7 +175,7 @@ export class JsBinder {
       }
     }
     const type = this.typeOf(unit, object, depth);
-    if (!type) return null;
+    if (type?.t !== 'decl') return null;
     return this.lookupMember(type, name, depth);
   }
 
@@ -181,7 +183,7 @@ export class JsBinder {
   private staticMember(unit: FileUnit, index: number, name: string, depth: number): Entity | null {
     const declaration = unit.facts.declarations[index]!;
     if (declaration.kind === 'class') {
-      return this.lookupMember({ unit, index, instance: false }, name, depth);
+      return this.lookupMember({ t: 'decl', unit, index, instance: false }, name, depth);
     }
     const list = unit.members.get(index)?.get(name);
     if (list && list.length > 0) return { t: 'decl', unit, index: list[0]! };
@@ -189,7 +191,7 @@ export class JsBinder {
   }
 
   /** Finds `name` on a type, walking the extends chain. */
-  private lookupMember(type: TypeRef, name: string, depth: number, seen = new Set<string>()): Entity | null {
+  private lookupMember(type: DeclType, name: string, depth: number, seen = new Set<string>()): Entity | null {
     if (depth > MAX_DEPTH) return null;
     const key = `${type.unit.path}\0${type.index}`;
     if (seen.has(key)) return null;
@@ -203,7 +205,7 @@ export class JsBinder {
     const declaration = type.unit.facts.declarations[type.index]!;
     for (const base of declaration.extendsTypes ?? []) {
       const baseType = this.typeOfTypeExpr(type.unit, base, depth + 1);
-      if (!baseType) continue;
+      if (baseType?.t !== 'decl') continue;
       const found = this.lookupMember({ ...baseType, instance: type.instance }, name, depth + 1, seen);
       if (found) { this.typedStep = true; return found; }
     }
@@ -211,7 +213,7 @@ export class JsBinder {
         declaration.kind === 'parameter' || declaration.kind === 'field') {
       // A value whose members are not its own (an alias): follow its type.
       const aliased = this.declarationType(type.unit, type.index, depth + 1);
-      if (aliased && (aliased.unit !== type.unit || aliased.index !== type.index)) {
+      if (aliased?.t === 'decl' && (aliased.unit !== type.unit || aliased.index !== type.index)) {
         return this.lookupMember(aliased, name, depth + 1, seen);
       }
     }
@@ -231,41 +233,118 @@ export class JsBinder {
       case 'this':
         if (expr.owner < 0) return null;
         this.typedStep = true;
-        return { unit, index: expr.owner, instance: isClassLike(unit.facts.declarations[expr.owner]!) };
+        return { t: 'decl', unit, index: expr.owner, instance: isClassLike(unit.facts.declarations[expr.owner]!) };
       case 'super': {
         if (expr.owner < 0) return null;
         this.typedStep = true;
         const base = unit.facts.declarations[expr.owner]!.extendsTypes?.[0];
         const baseType = base ? this.typeOfTypeExpr(unit, base, depth + 1) : null;
-        return baseType ? { ...baseType, instance: true } : null;
+        return baseType?.t === 'decl' ? { ...baseType, instance: true } : null;
       }
       case 'member': {
         const entity = this.memberValue(unit, expr.object, expr.name, depth + 1);
         return entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
       }
-      case 'call': {
-        const callee = this.valueOf(unit, expr.callee, depth + 1);
-        if (callee?.t !== 'decl') return null;
-        return this.returnType(callee.unit, callee.index, depth + 1);
-      }
+      case 'call':
+        return this.callResultType(unit, expr.callee, depth + 1);
       case 'new': {
         const callee = this.valueOf(unit, expr.callee, depth + 1);
         if (callee?.t !== 'decl') return null;
         const declaration = callee.unit.facts.declarations[callee.index]!;
         if (declaration.kind === 'class' || declaration.kind === 'function') {
           this.typedStep = true;
-          return { unit: callee.unit, index: callee.index, instance: true };
+          return { t: 'decl', unit: callee.unit, index: callee.index, instance: true };
         }
         const type = this.declarationType(callee.unit, callee.index, depth + 1);
-        return type && !type.instance ? { ...type, instance: true } : null;
+        return type?.t === 'decl' && !type.instance ? { ...type, instance: true } : null;
       }
+      case 'element': {
+        const container = this.typeOf(unit, expr.of, depth + 1);
+        return container?.t === 'array' ? container.element : null;
+      }
+      case 'argparam':
+        return this.contextualParameterType(unit, expr, depth + 1);
       default:
         return null;
     }
   }
 
-  /** The type of a type expression (an annotation): an instance of the named declaration. */
+  /** The type a call of `callee` returns. */
+  private callResultType(unit: FileUnit, callee: ValueExpr, depth: number): TypeRef | null {
+    const entity = this.valueOf(unit, callee, depth);
+    if (entity?.t === 'decl') {
+      const declaration = entity.unit.facts.declarations[entity.index]!;
+      if (declaration.returnType) return this.typeOfTypeExpr(entity.unit, declaration.returnType, depth + 1);
+      if (declaration.returnsExpr) return this.typeOf(entity.unit, declaration.returnsExpr, depth + 1);
+      if (CALLABLE_KINDS.has(declaration.kind)) return null;
+    }
+    // A value typed with a function type (a parameter, a property): its declared result.
+    const calleeType = entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : this.typeOf(unit, callee, depth + 1);
+    if (calleeType?.t === 'fn') return this.typeOfTypeExpr(calleeType.unit, calleeType.returns, depth + 1);
+    return null;
+  }
+
+  /**
+   * The type of a callback's parameter from the function it is passed to: `operate((source,
+   * subscriber) => ...)` takes the types of `operate`'s parameter's function type; array
+   * methods (`xs.map((x) => ...)`) give the element type.
+   */
+  private contextualParameterType(unit: FileUnit, expr: Extract<ValueExpr, { k: 'argparam' }>, depth: number): TypeRef | null {
+    if (expr.callee.k === 'member' && !expr.isNew) {
+      const slot = ARRAY_CALLBACK_ELEMENT_PARAMETER.get(expr.callee.name);
+      if (slot !== undefined) {
+        const receiver = this.typeOf(unit, expr.callee.object, depth + 1);
+        if (receiver?.t === 'array') return expr.arg === 0 && expr.param === slot ? receiver.element : null;
+      }
+    }
+    const callee = this.valueOf(unit, expr.callee, depth + 1);
+    if (callee?.t !== 'decl') return null;
+    let functionEntity: Entity | null = callee;
+    if (expr.isNew) {
+      const declaration = callee.unit.facts.declarations[callee.index]!;
+      functionEntity = declaration.kind === 'class'
+        ? this.lookupMember({ t: 'decl', unit: callee.unit, index: callee.index, instance: true }, 'constructor', depth + 1)
+        : callee;
+    }
+    if (functionEntity?.t !== 'decl') return null;
+    let expected: TypeRef | null = null;
+    const parameters = functionEntity.unit.parameters.get(functionEntity.index);
+    if (parameters && parameters.length > 0) {
+      const slot = Math.min(expr.arg, parameters.length - 1);
+      const parameter = functionEntity.unit.facts.declarations[parameters[slot]!]!;
+      if (slot !== expr.arg && !isVariadicParameter(functionEntity.unit, functionEntity.index, slot)) return null;
+      expected = parameter.valueType ? this.typeOfTypeExpr(functionEntity.unit, parameter.valueType, depth + 1) : null;
+      if (expected?.t === 'array' && slot !== expr.arg) expected = expected.element;
+    } else {
+      const calleeType = this.declarationType(functionEntity.unit, functionEntity.index, depth + 1);
+      if (calleeType?.t === 'fn') {
+        const parameterType = calleeType.params[expr.arg];
+        expected = parameterType ? this.typeOfTypeExpr(calleeType.unit, parameterType, depth + 1) : null;
+      }
+    }
+    if (expected?.t !== 'fn') return null;
+    const parameterType = expected.params[expr.param];
+    if (!parameterType) return null;
+    this.typedStep = true;
+    return this.typeOfTypeExpr(expected.unit, parameterType, depth + 1);
+  }
+
+  /** The type of a type expression (an annotation). */
   private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
+    if (depth > MAX_DEPTH) return null;
+    switch (expr.k) {
+      case 'array':
+        return { t: 'array', element: this.typeOfTypeExpr(unit, expr.element, depth + 1) };
+      case 'fn':
+        return { t: 'fn', unit, params: expr.params, returns: expr.returns };
+      case 'typeof': {
+        const entity = this.valueOf(unit, expr.value, depth + 1);
+        if (entity?.t !== 'decl') return null;
+        return this.declarationType(entity.unit, entity.index, depth + 1);
+      }
+      default:
+        break;
+    }
     const entity = this.valueOf(unit, expr, depth + 1);
     if (entity?.t !== 'decl') return null;
     const declaration = entity.unit.facts.declarations[entity.index]!;
@@ -275,7 +354,7 @@ export class JsBinder {
     }
     if (!isClassLike(declaration) && declaration.kind !== 'namespace') return null;
     this.typedStep = true;
-    return { unit: entity.unit, index: entity.index, instance: declaration.kind !== 'namespace' && declaration.kind !== 'enum' };
+    return { t: 'decl', unit: entity.unit, index: entity.index, instance: declaration.kind !== 'namespace' && declaration.kind !== 'enum' };
   }
 
   /** The type of a declaration used as a value. */
@@ -298,7 +377,7 @@ export class JsBinder {
   private declarationTypeUncached(unit: FileUnit, index: number, depth: number): TypeRef | null {
     const declaration = unit.facts.declarations[index]!;
     if (isClassLike(declaration) || declaration.kind === 'namespace' || CALLABLE_KINDS.has(declaration.kind)) {
-      return { unit, index, instance: false };
+      return { t: 'decl', unit, index, instance: false };
     }
     if (declaration.valueType) {
       const annotated = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
@@ -308,22 +387,19 @@ export class JsBinder {
       const inferred = this.typeOf(unit, declaration.init, depth + 1);
       if (inferred) return inferred;
     }
-    if (hasMembers(unit, index)) return { unit, index, instance: false };
+    if (hasMembers(unit, index)) return { t: 'decl', unit, index, instance: false };
     return null;
   }
+}
 
-  /** The type a function-like returns: its annotation, else the one expression it returns. */
-  private returnType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const declaration = unit.facts.declarations[index]!;
-    if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
-    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
-    if (!CALLABLE_KINDS.has(declaration.kind)) {
-      // A variable holding a function: `const make = () => new Foo()` is a declaration of kind
-      // function in our facts; a variable annotated with a function type is not followed.
-      return null;
-    }
-    return null;
-  }
+/** Array methods whose callback receives the element, and which callback parameter it is. */
+const ARRAY_CALLBACK_ELEMENT_PARAMETER: ReadonlyMap<string, number> = new Map([
+  ['forEach', 0], ['map', 0], ['filter', 0], ['find', 0], ['findIndex', 0], ['findLast', 0],
+  ['findLastIndex', 0], ['some', 0], ['every', 0], ['flatMap', 0], ['reduce', 1], ['reduceRight', 1],
+]);
+
+function isVariadicParameter(unit: FileUnit, functionIndex: number, slot: number): boolean {
+  return unit.facts.declarations[functionIndex]!.params?.[slot]?.variadic ?? false;
 }
 
 function isClassLike(declaration: DeclarationFact): boolean {

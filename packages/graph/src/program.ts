@@ -12,6 +12,8 @@ export interface FileUnit {
   facts: FileFacts;
   /** Members by container declaration index, then by name (in declaration order). */
   members: Map<number, Map<string, number[]>>;
+  /** Parameter declarations (without a `this` parameter) by function declaration index, in order. */
+  parameters: Map<number, number[]>;
   /** Explicit exports by exported name (`=` for CommonJS `module.exports = X`). */
   exportsByName: Map<string, ExportFact[]>;
   /** `export * from` facts, in source order. */
@@ -23,7 +25,14 @@ export interface FileUnit {
 /** Builds the lookup tables of one file. */
 export function makeFileUnit(facts: FileFacts): FileUnit {
   const members = new Map<number, Map<string, number[]>>();
+  const parameters = new Map<number, number[]>();
   facts.declarations.forEach((declaration, index) => {
+    if (declaration.scope === 'parameter' && declaration.name !== 'this') {
+      const list = parameters.get(declaration.parent);
+      if (list) list.push(index);
+      else parameters.set(declaration.parent, [index]);
+      return;
+    }
     if (declaration.scope !== 'member' && declaration.scope !== 'module') return;
     let byName = members.get(declaration.parent);
     if (!byName) members.set(declaration.parent, (byName = new Map()));
@@ -43,7 +52,7 @@ export function makeFileUnit(facts: FileFacts): FileUnit {
     else exportsByName.set(fact.exported, [fact]);
   }
   return {
-    path: facts.path, facts, members, exportsByName, starExports,
+    path: facts.path, facts, members, parameters, exportsByName, starExports,
     importTargets: new Array(facts.imports.length),
   };
 }
