@@ -19,6 +19,7 @@ import { MODE_COMMONJS, MODE_MEMBERS, walkObject } from './objects.js';
 import { writePattern } from './patterns.js';
 import { addExport } from './modules.js';
 
+
 const NONE = 0;
 const COMMONJS_EXPORT = 1;
 const COMMONJS_WHOLE = 2;
@@ -61,7 +62,10 @@ function classify(w: Walker, left: Expr, statement: boolean): { form: number; ow
     const owner = classLike(w, object);
     if (owner >= 0 && !w.decls[owner]!.members?.has(left.name)) return { form: STATIC_MEMBER, owner };
   }
-  if (object.k === 'this' && w.ctorClass >= 0 && object.owner === w.ctorClass) return { form: THIS_PROPERTY, owner: w.ctorClass };
+  if (object.k === 'this') {
+    const owner = w.ctorClass >= 0 ? w.ctorClass : w.methodClass;
+    if (owner >= 0 && object.owner === owner) return { form: THIS_PROPERTY, owner };
+  }
   return { form: NONE, owner: -1 };
 }
 
@@ -110,7 +114,16 @@ export function walkAssignment(w: Walker): Expr {
   }
   c.gotoParent();
   if (form === THIS_PROPERTY && name !== '') {
-    w.thisAssignments.push({ name, start, end, nameStart: nameAt, nameEnd: nameAt + name.length, init: value });
+    w.thisAssignments.push({
+      name, start, end, nameStart: nameAt, nameEnd: nameAt + name.length, init: value, inConstructor: w.ctorClass >= 0,
+    });
+  } else if (form === NONE && left.k === 'name' && value !== UNKNOWN) {
+    // `let x; ... x = new Foo()`: the first assigned value types a variable declared without one.
+    const binding = w.scope.lookup(NS_VALUE, left.name);
+    if (binding !== undefined && binding >= 0) {
+      const d = w.decls[binding]!;
+      if (d.noInitializer && d.init === undefined && d.valueType === undefined) d.init = value;
+    }
   }
   return value;
 }
@@ -126,11 +139,6 @@ function walkAssignedValue(
 ): Expr {
   switch (form) {
     case COMMONJS_EXPORT: {
-      if (kind === S.K_IDENT) {
-        const value = visitAt(w, id, R_READ);
-        addExport(w, 'local', name, value, nameAt);
-        return value;
-      }
       const decl = declareAssigned(w, kind, name, nameAt, start, end, -1, 'module');
       w.decls[decl]!.exported = true;
       addExport(w, 'local', name, { k: 'decl', decl }, nameAt);
@@ -149,8 +157,24 @@ function walkAssignedValue(
         addExport(w, 'local', '=', { k: 'decl', decl }, nameAt);
         return result;
       }
-      const value = visitAt(w, id, R_READ);
-      addExport(w, 'local', '=', value === UNKNOWN ? undefined : value, nameAt);
+      if (kind === S.K_IDENT) {
+        // `module.exports = name` aliases the named value.
+        const value = visitAt(w, id, R_READ);
+        addExport(w, 'local', '=', value, nameAt);
+        return value;
+      }
+      // `module.exports = <expression>`: the assignment is the declaration of what `require()`
+      // returns (TypeScript's `export=`), unless the expression is itself a `require()`.
+      const decl = declareAssigned(w, kind, 'export=', nameAt, start, end, -1, 'module');
+      w.decls[decl]!.exported = true;
+      w.lastRequire = -1;
+      const value = walkDeclaredValue(w, id, kind, decl, -1);
+      if (value.k === 'import' && value.imp === w.lastRequire) {
+        w.decls[decl]!.dropped = true;
+        addExport(w, 'local', '=', value, nameAt);
+      } else {
+        addExport(w, 'local', '=', { k: 'decl', decl }, nameAt);
+      }
       return value;
     }
     case PROTOTYPE_MEMBER:

@@ -1,21 +1,20 @@
 /**
  * Classes: declarations, abstract classes and class expressions (bound to a name or not), their
- * heritage (`extends`/`implements` references and types), and their bodies: methods (via
- * functions.ts), fields, static blocks, decorators, and properties declared by `this.x = ...` in
- * the constructor. Owns class and member declarations and the `this`/`super` owner inside a class
- * body.
+ * heritage (`extends`/`implements` references and types), and their bodies: decorators, methods
+ * (via functions.ts) and the other members (via members.ts). Owns class declarations and the
+ * `this`/`super` owner inside a class body.
  */
 import { KEEP_ALWAYS, NS_TYPE, NS_VALUE, Scope, UNKNOWN } from './model.js';
-import type { Expr } from './model.js';
 import * as S from './syntax.js';
 import {
   EXPORT_DEFAULT, EXPORT_NONE, addRef, enter, foldLeaf, kindOf, leave, newDecl, recordComment,
-  statementScope, stringContent, wordEnd,
+  statementScope, wordEnd,
 } from './walker.js';
 import type { Walker } from './walker.js';
 import { R_CALLEE, R_READ, visitAt } from './visit.js';
-import { FORM_ARROW, FORM_EXPRESSION, FORM_METHOD, adoptExpressionName, anonymousSite, walkFunction } from './functions.js';
-import { oneLine } from './docs.js';
+import { FORM_METHOD, anonymousSite, walkFunction } from './functions.js';
+import { adoptExpressionName } from './function-names.js';
+import { declareThisAssignments, walkField, walkStaticBlock } from './members.js';
 import { addExport } from './modules.js';
 
 /**
@@ -250,152 +249,4 @@ function walkClassBody(w: Walker, decl: number): void {
 function patchDecoratorRefs(w: Walker, from: number, to: number, member: number): void {
   if (from < 0 || member < 0) return;
   for (let i = from; i < to; i++) w.refs[i]!.encl = member;
-}
-
-/** `this.x = value` in the constructor declares `x` unless the class already has it. */
-function declareThisAssignments(w: Walker, decl: number): void {
-  const owner = w.decls[decl]!;
-  for (const assignment of w.thisAssignments) {
-    const existing = owner.members?.get(assignment.name);
-    if (existing !== undefined) {
-      const member = w.decls[existing]!;
-      if (member.init === undefined && assignment.init !== UNKNOWN && member.kind === 'property') member.init = assignment.init;
-      continue;
-    }
-    const member = newDecl(w, 'property', assignment.name, 'member', assignment.start, assignment.end,
-      assignment.nameStart, assignment.nameEnd);
-    const m = w.decls[member]!;
-    m.container = decl;
-    m.isPrivate = assignment.name.startsWith('#');
-    if (assignment.init !== UNKNOWN) m.init = assignment.init;
-    m.signature = assignment.name;
-    (owner.members ??= new Map()).set(assignment.name, member);
-  }
-}
-
-/** A field: `static x?: T = value`, `#p = 1`, `handler = () => {}` (a function-valued field is a method). */
-function walkField(w: Walker, classDecl: number, decoratorStart: number): number {
-  const c = w.c;
-  const start = c.startIndex;
-  const end = c.endIndex;
-  const leadingStart = decoratorStart >= 0 ? decoratorStart : start;
-  let decl = -1;
-  let isStatic = false;
-  let isPrivate = false;
-  let afterEquals = false;
-  let nameStart = -1;
-  let typeEnd = -1;
-  let valueType: Expr = UNKNOWN;
-  const savedDecl = w.currentDecl;
-  const refsAtStart = w.refs.length;
-  c.gotoFirstChild();
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_TOKEN) {
-      const token = w.t.names[id];
-      if (token === 'static') isStatic = true;
-      else if (token === '=') afterEquals = true;
-      foldLeaf(w, id);
-      continue;
-    }
-    if (kind === S.K_ACCESSIBILITY) {
-      if (w.text.startsWith('private', c.startIndex)) isPrivate = true;
-      foldLeaf(w, id);
-      continue;
-    }
-    if (kind === S.K_COMMENT) {
-      recordComment(w);
-      continue;
-    }
-    if (nameStart < 0 && !afterEquals && (kind === S.K_PROPERTY_IDENT || kind === S.K_PRIVATE_IDENT ||
-        kind === S.K_STRING || kind === S.K_NUMBER || kind === S.K_COMPUTED_NAME)) {
-      nameStart = c.startIndex;
-      const nameEnd = c.endIndex;
-      let name: string;
-      if (kind === S.K_COMPUTED_NAME) {
-        name = oneLine(w.text.slice(nameStart, nameEnd));
-        visitAt(w, id, R_READ);
-      } else {
-        name = kind === S.K_STRING ? stringContent(w.text, nameStart, nameEnd) : w.text.slice(nameStart, nameEnd);
-        foldLeaf(w, id);
-      }
-      if (classDecl >= 0) {
-        decl = newDecl(w, 'property', name, 'member', leadingStart, end, nameStart, nameEnd);
-        const d = w.decls[decl]!;
-        d.container = classDecl;
-        d.isStatic = isStatic;
-        d.isPrivate = isPrivate || kind === S.K_PRIVATE_IDENT;
-        d.docStart = leadingStart;
-        const owner = w.decls[classDecl]!;
-        (owner.members ??= new Map()).set(isStatic ? `static ${name}` : name, decl);
-        w.currentDecl = decl;
-        for (let i = refsAtStart; i < w.refs.length; i++) w.refs[i]!.encl = decl;
-      }
-      continue;
-    }
-    if (kind === S.K_TYPE_ANNOTATION) {
-      typeEnd = c.endIndex;
-      valueType = visitAt(w, id, R_READ);
-      continue;
-    }
-    if (afterEquals && decl >= 0 && (kind === S.K_ARROW || kind === S.K_FUNC_EXPR)) {
-      w.decls[decl]!.kind = 'method';
-      const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
-      site.decl = decl;
-      site.thisOwner = classDecl;
-      site.memberOf = classDecl;
-      walkFunction(w, id, site);
-      continue;
-    }
-    if (afterEquals && decl >= 0 && (w.t.flags[id]! & S.F_NAMED) !== 0) {
-      w.lastAsType = null;
-      const init = visitAt(w, id, R_READ);
-      const d = w.decls[decl]!;
-      if (init !== UNKNOWN) d.init = init;
-      if (valueType === UNKNOWN && (kind === S.K_AS || kind === S.K_TYPE_ASSERTION) && w.lastAsType !== null) valueType = w.lastAsType;
-      continue;
-    }
-    visitAt(w, id, R_READ);
-  } while (c.gotoNextSibling());
-  c.gotoParent();
-  w.currentDecl = savedDecl;
-  if (decl >= 0) {
-    const d = w.decls[decl]!;
-    if (valueType !== UNKNOWN) d.valueType = valueType;
-    if (d.signature === undefined && d.sigFrom < 0) {
-      d.sigPrefix = isStatic ? 'static ' : '';
-      d.sigFrom = nameStart;
-      d.sigTo = typeEnd >= 0 ? typeEnd : d.nameEnd;
-    }
-  }
-  return decl;
-}
-
-/** `static { ... }`: runs once with `this` = the class; its names are locals. */
-function walkStaticBlock(w: Walker, id: number): void {
-  const c = w.c;
-  enter(w, id);
-  const savedFnScope = w.fnScope;
-  const savedReturns = w.returns;
-  w.inFunction++;
-  if (c.gotoFirstChild()) {
-    do {
-      const childId = c.nodeTypeId;
-      if (kindOf(w, childId) === S.K_BLOCK) {
-        const savedScope = w.scope;
-        w.fnScope = new Scope(w.scope);
-        w.scope = w.fnScope;
-        visitAt(w, childId, R_READ);
-        w.scope = savedScope;
-      } else {
-        visitAt(w, childId, R_READ);
-      }
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  w.inFunction--;
-  w.fnScope = savedFnScope;
-  w.returns = savedReturns;
-  leave(w, id);
 }

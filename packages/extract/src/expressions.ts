@@ -1,17 +1,16 @@
 /**
- * Expression handlers: identifiers, `this`/`super`, member and element access, calls, `new`,
- * wrappers that pass their operand's value through (`await`, `as`, `!`, parentheses), binary
- * expressions (logical ones are branches), decorators and JSX tags. Owns which references an
- * expression records (call, new, read, write, decorate) and the value expression it returns.
- * Assignments live in assignments.ts, object literals in objects.ts.
+ * Expression handlers: identifiers, `this`/`super`, member and element access, wrappers that
+ * pass their operand's value through (`await`, `as`, `!`, parentheses), binary expressions
+ * (logical ones are branches) and updates. Owns which read/write references an expression records
+ * and the value expression it returns. Calls, `new` and decorators are in calls.ts, JSX in
+ * jsx.ts, assignments in assignments.ts, object literals in objects.ts.
  */
-import { KEEP_ALWAYS, KEEP_IF_MODULE, NS_VALUE, UNKNOWN, UNRESOLVED } from './model.js';
+import { KEEP_IF_MODULE, NS_VALUE, UNKNOWN, UNRESOLVED } from './model.js';
 import type { Expr } from './model.js';
 import * as S from './syntax.js';
-import { addRef, enter, foldLeaf, identifierEnd, kindOf, leave, quiet, stringContent } from './walker.js';
+import { addRef, enter, foldLeaf, identifierEnd, kindOf, leave, stringContent } from './walker.js';
 import type { Walker } from './walker.js';
 import { R_CALLEE, R_OBJECT, R_READ, R_WRITE, visitAt } from './visit.js';
-import { addImport } from './modules.js';
 
 /** An identifier used as a value. */
 export function identifierLeaf(w: Walker, role: number): Expr {
@@ -131,166 +130,6 @@ export function walkSubscript(w: Walker, role: number): Expr {
   }
   w.lastName = '';
   return object === UNKNOWN ? UNKNOWN : { k: 'element', of: object };
-}
-
-/** Results of the last walkArgumentList/walkTemplateArguments (read right after the call). */
-let argumentCount = 0;
-let argumentSpread = false;
-let firstStringArgument: string | null = null;
-let firstStringAt = -1;
-
-/** Walks `(a, ...b)` under the cursor: counts arguments, notes a leading string literal. */
-function walkArgumentList(w: Walker, id: number): void {
-  const c = w.c;
-  let count = 0;
-  let spread = false;
-  let firstString: string | null = null;
-  let firstAt = -1;
-  enter(w, id);
-  if (c.gotoFirstChild()) {
-    do {
-      const argId = c.nodeTypeId;
-      const kind = kindOf(w, argId);
-      if ((w.t.flags[argId]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
-        count++;
-        if (kind === S.K_SPREAD) spread = true;
-        if (count === 1 && kind === S.K_STRING) {
-          firstAt = c.startIndex;
-          firstString = stringContent(w.text, firstAt, c.endIndex);
-          foldLeaf(w, argId);
-          continue;
-        }
-      }
-      visitAt(w, argId, R_READ);
-      if ((w.t.flags[argId]! & S.F_CLOSE) !== 0) break;
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  leave(w, id);
-  argumentCount = count;
-  argumentSpread = spread;
-  firstStringArgument = firstString;
-  firstStringAt = firstAt;
-}
-
-/** A tagged template's arguments: the strings array plus one per substitution. */
-function walkTemplateArguments(w: Walker, id: number): void {
-  const c = w.c;
-  let count = 1;
-  enter(w, id);
-  if (c.gotoFirstChild()) {
-    do {
-      const childId = c.nodeTypeId;
-      kindOf(w, childId);
-      if (w.t.names[childId] === 'template_substitution') count++;
-      visitAt(w, childId, R_READ);
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  leave(w, id);
-  argumentCount = count;
-  argumentSpread = false;
-  firstStringArgument = null;
-}
-
-/** `f(...)`, `a.b(...)`, `a?.b()`, `` tag`x` ``; `require('x')` and `import('x')` become imports. */
-export function walkCall(w: Walker): Expr {
-  const c = w.c;
-  const bare = w.bareCall;
-  w.bareCall = false;
-  c.gotoFirstChild();
-  const calleeId = c.nodeTypeId;
-  const calleeKind = kindOf(w, calleeId);
-  w.lastName = '';
-  w.lastSite = -1;
-  let callee: Expr = UNKNOWN;
-  const isImport = calleeKind === S.K_IMPORT;
-  let importAt = -1;
-  if (isImport) {
-    importAt = c.startIndex;
-    foldLeaf(w, calleeId);
-  } else {
-    callee = visitAt(w, calleeId, R_CALLEE);
-  }
-  const name = w.lastName;
-  const site = w.lastSite;
-  const isRequire = calleeKind === S.K_IDENT && name === 'require' &&
-    w.scope.lookup(NS_VALUE, 'require') === undefined;
-  let count = 0;
-  let spread = false;
-  let specifier: string | null = null;
-  let specifierAt = -1;
-  while (c.gotoNextSibling()) {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_ARGUMENTS) {
-      walkArgumentList(w, id);
-      count = argumentCount;
-      spread = argumentSpread;
-      specifier = firstStringArgument;
-      specifierAt = firstStringAt;
-      break;
-    } else if (kind === S.K_TEMPLATE_STRING) {
-      walkTemplateArguments(w, id);
-      count = argumentCount;
-      break;
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  }
-  c.gotoParent();
-  if (isImport || isRequire) {
-    if (specifier === null) return UNKNOWN;
-    const style = isImport ? 'dynamic' : bare ? 'side-effect' : 'require';
-    const imp = addImport(w, specifier, style, style === 'side-effect' ? '' : '*', '', false,
-      isImport ? importAt : specifierAt);
-    w.lastRequire = imp;
-    return { k: 'import', imp };
-  }
-  if (callee === UNKNOWN || callee.k === 'element' || name === '' || site < 0) {
-    w.lastName = '';
-    return callee === UNKNOWN ? UNKNOWN : { k: 'call', callee };
-  }
-  addRef(w, 'call', name, callee, site, KEEP_ALWAYS, count, spread);
-  w.lastName = name;
-  w.lastSite = site;
-  return { k: 'call', callee };
-}
-
-/** `new X(...)`. */
-export function walkNew(w: Walker): Expr {
-  const c = w.c;
-  c.gotoFirstChild();
-  let callee: Expr = UNKNOWN;
-  let name = '';
-  let site = -1;
-  let seenCallee = false;
-  let count = 0;
-  let spread = false;
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_ARGUMENTS) {
-      walkArgumentList(w, id);
-      count = argumentCount;
-      spread = argumentSpread;
-    } else if (!seenCallee && (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
-      seenCallee = true;
-      w.lastName = '';
-      w.lastSite = -1;
-      callee = visitAt(w, id, R_CALLEE);
-      name = w.lastName;
-      site = w.lastSite;
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  } while (c.gotoNextSibling());
-  c.gotoParent();
-  if (callee === UNKNOWN || callee.k === 'element' || name === '' || site < 0) return UNKNOWN;
-  addRef(w, 'new', name, callee, site, KEEP_ALWAYS, count, spread);
-  w.lastName = name;
-  w.lastSite = site;
-  return { k: 'new', callee };
 }
 
 /** Visits the single operand of a wrapper node; other children are tokens/types. */
@@ -418,86 +257,3 @@ export function walkUpdate(w: Walker): void {
     c.gotoParent();
   }
 }
-
-/** `@dec`, `@dec(args)`, `@a.b()`: one decorate reference (a decorator call is not a call too). */
-export function walkDecorator(w: Walker): void {
-  const c = w.c;
-  c.gotoFirstChild();
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_CALL) {
-      enter(w, id);
-      c.gotoFirstChild();
-      w.lastName = '';
-      const callee = visitAt(w, c.nodeTypeId, R_CALLEE);
-      const name = w.lastName;
-      const site = w.lastSite;
-      let count = 0;
-      let spread = false;
-      while (c.gotoNextSibling()) {
-        const argsId = c.nodeTypeId;
-        if (kindOf(w, argsId) === S.K_ARGUMENTS) {
-          walkArgumentList(w, argsId);
-          count = argumentCount;
-          spread = argumentSpread;
-        } else {
-          visitAt(w, argsId, R_READ);
-        }
-      }
-      c.gotoParent();
-      leave(w, id);
-      if (site >= 0) addRef(w, 'decorate', name, callee, site, KEEP_ALWAYS, count, spread);
-    } else if (kind === S.K_IDENT || kind === S.K_MEMBER) {
-      w.lastName = '';
-      const target = visitAt(w, id, R_CALLEE);
-      if (w.lastSite >= 0) addRef(w, 'decorate', w.lastName, target, w.lastSite, KEEP_ALWAYS);
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  } while (c.gotoNextSibling());
-  c.gotoParent();
-}
-
-/** `<Foo ...>` / `<Foo />`: a capitalized or dotted tag is a read of the component. */
-export function walkJsxOpen(w: Walker): void {
-  const c = w.c;
-  let seenName = false;
-  c.gotoFirstChild();
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (!seenName && (kind === S.K_IDENT || kind === S.K_MEMBER)) {
-      seenName = true;
-      if (kind === S.K_IDENT) {
-        foldLeaf(w, id);
-        const start = c.startIndex;
-        const name = w.text.slice(start, c.endIndex);
-        const first = name.charCodeAt(0);
-        if (first >= 65 && first <= 90) {
-          addRef(w, 'read', name, { k: 'name', name, scope: w.scope, ns: NS_VALUE, res: UNRESOLVED }, start, KEEP_ALWAYS);
-        }
-      } else {
-        w.lastName = '';
-        const target = visitAt(w, id, R_CALLEE);
-        if (w.lastSite >= 0) addRef(w, 'read', w.lastName, target, w.lastSite, KEEP_ALWAYS);
-      }
-    } else if ((w.t.flags[id]! & S.F_NAMED) !== 0 && !seenName && kind === S.K_OTHER) {
-      seenName = true;
-      quiet(w, id);
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  } while (c.gotoNextSibling());
-  c.gotoParent();
-}
-
-/** `</Foo>`: the opening tag already recorded the reference. */
-export function walkJsxClose(w: Walker): void {
-  const c = w.c;
-  if (c.gotoFirstChild()) {
-    do quiet(w, c.nodeTypeId); while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-}
-

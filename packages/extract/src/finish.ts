@@ -24,6 +24,8 @@ export interface FinishedFacts {
 }
 
 const PROMISE_NAMES = new Set(['Promise', 'PromiseLike']);
+/** Global generic types that are array-likes of their first type argument. */
+const ARRAY_NAMES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
 /** Comments inside signature text (a `//` comment only after whitespace, so URLs in strings stay). */
 const COMMENTS = /\/\*[\s\S]*?\*\/|(?<=^|\s)\/\/[^\n]*/g;
 
@@ -97,7 +99,7 @@ export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
     const decl = directDecl(record.value);
     if (decl < 0) continue;
     decls[decl]!.exported = true;
-    if (record.isDefault) decls[decl]!.isDefault = true;
+    if (record.isDefault || record.exported === 'default') decls[decl]!.isDefault = true;
   }
 
   const published: number[] = new Array<number>(count).fill(0);
@@ -137,13 +139,20 @@ export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
         case 'member': e = e.object; break;
         case 'call': case 'new': e = e.callee; break;
         case 'element': e = e.of; break;
+        case 'argparam': e = e.callee; break;
+        case 'typeof': e = e.value; break;
+        case 'array': e = e.element; break;
+        case 'fn': for (const param of e.params) mark(param); e = e.returns; break;
         case 'generic': mark(e.arg); e = e.base; break;
         case 'deferred': e = e.e; break;
         default: return;
       }
     }
   };
-  for (let i = 0; i < count; i++) if (published[i] === 1) markDecl(i);
+  for (let i = 0; i < count; i++) {
+    // Every parameter of a published function is kept: packages/graph finds them by position.
+    if (published[i] === 1 || (decls[i]!.parameterOf >= 0 && published[decls[i]!.parameterOf] === 1)) markDecl(i);
+  }
   for (const ref of refs) mark(ref.target);
   for (const record of w.exports) mark(record.value);
   while (work.length > 0) {
@@ -187,24 +196,43 @@ export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
         const of = toValue(e.of);
         return of === undefined ? undefined : { k: 'element', of };
       }
-      case 'generic': return toValue(e.base);
+      case 'argparam': {
+        const callee = toValue(e.callee);
+        return callee === undefined ? undefined : { k: 'argparam', callee, isNew: e.isNew, arg: e.arg, param: e.param };
+      }
+      case 'typeof': {
+        const value = toValue(e.value);
+        return value === undefined ? undefined : { k: 'typeof', value };
+      }
+      case 'array': return { k: 'array', element: toValue(e.element) ?? { k: 'unknown' } };
+      case 'fn': return {
+        k: 'fn',
+        params: e.params.map((param) => toValue(param) ?? { k: 'unknown' }),
+        returns: toReturnType(e.returns) ?? { k: 'unknown' },
+      };
+      case 'generic':
+        if (e.base.k === 'name' && ARRAY_NAMES.has(e.base.name) && bindingOf(e.base) === undefined) {
+          return { k: 'array', element: toValue(e.arg) ?? { k: 'unknown' } };
+        }
+        return toValue(e.base);
       case 'deferred': return toValue(e.e);
       default: return undefined;
     }
   };
-  const toReturnType = (e: Expr): ValueExpr | undefined => {
+  function toReturnType(e: Expr): ValueExpr | undefined {
     if (e.k === 'generic' && e.base.k === 'name' && PROMISE_NAMES.has(e.base.name) && bindingOf(e.base) === undefined) {
       return toValue(e.arg);
     }
     return toValue(e);
-  };
+  }
 
   const qualifiedNames: string[] = new Array(count);
   const qualifiedNameOf = (i: number): string => {
     const known = qualifiedNames[i];
     if (known !== undefined) return known;
     const parent = publishedFrom(decls[i]!.container);
-    const name = parent >= 0 ? `${qualifiedNameOf(parent)}.${decls[i]!.name}` : decls[i]!.name;
+    const qualifier = decls[i]!.qualifier;
+    const name = parent >= 0 ? `${qualifiedNameOf(parent)}.${decls[i]!.name}` : qualifier ? `${qualifier}.${decls[i]!.name}` : decls[i]!.name;
     qualifiedNames[i] = name;
     return name;
   };
@@ -221,7 +249,7 @@ export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
       range: lines.range(d.start, d.end),
       selection: lines.range(d.nameStart, d.nameEnd),
       parent: parent >= 0 ? newIndex[parent]! : -1,
-      scope: d.scope,
+      scope: d.parameterOf === -2 || (d.parameterOf >= 0 && published[d.parameterOf] === 1) ? d.scope : 'local',
       published: published[i] === 1,
       exported: d.exported,
     };

@@ -4,22 +4,22 @@
  * function's declaration (creating it, or merging an overload or a get/set pair into an existing
  * one), its scope (type parameters, parameters, own name), its `this`/`super` owners, its
  * signature text, return type, inferred return expression, and its fingerprint, branch set and
- * node count. Parameters are in params.ts.
+ * node count. Parameters are in params.ts, the naming and merging of declarations in
+ * function-names.ts.
  */
 import type { ParameterFact } from '@repograph/core';
-import { NS_VALUE, Scope, UNKNOWN } from './model.js';
+import { Scope, UNKNOWN } from './model.js';
 import type { Expr } from './model.js';
 import * as S from './syntax.js';
 import {
-  EXPORT_DEFAULT, EXPORT_NONE, enter, foldLeaf, leave, wordEnd, kindOf, newDecl, recordComment,
-  statementScope, stringContent,
+  EXPORT_DEFAULT, EXPORT_NONE, enter, foldLeaf, kindOf, leave, newDecl, recordComment, stringContent, wordEnd,
 } from './walker.js';
 import type { Walker } from './walker.js';
 import { R_READ, visitAt } from './visit.js';
 import { oneLine } from './docs.js';
 import { hashHex } from './fingerprint.js';
 import { walkParams } from './params.js';
-import { addExport } from './modules.js';
+import { declareNamed } from './function-names.js';
 
 export const FORM_DECLARATION = 0;
 export const FORM_EXPRESSION = 1;
@@ -44,12 +44,21 @@ export interface FunctionSite {
   exported: boolean;
   /** `export default function ...`: an unnamed function is declared as `default`. */
   isDefault: boolean;
+  /** The call this function is an argument of (for its parameters' contextual types), or null. */
+  argument: ArgumentContext | null;
+}
+
+/** Where a function expression is passed: argument `arg` of a call (or `new`) of `callee`. */
+export interface ArgumentContext {
+  callee: Expr;
+  isNew: boolean;
+  arg: number;
 }
 
 export function anonymousSite(form: number): FunctionSite {
   return {
     form, decl: -1, thisOwner: -1, memberOf: -1, declareMember: false, isClassMember: false,
-    leadingStart: -1, exported: false, isDefault: false,
+    leadingStart: -1, exported: false, isDefault: false, argument: null,
   };
 }
 
@@ -64,8 +73,6 @@ export function declarationSite(w: Walker): FunctionSite {
   return site;
 }
 
-const BLANK_BETWEEN_OVERLOADS = /^(?:\s|;|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
-
 /** Walks the function-like under the cursor; returns its declaration index or -1. */
 export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): number {
   const c = w.c;
@@ -78,6 +85,7 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   const nodeEnd = needsPosition ? c.endIndex : -1;
   const leadingStart = site.leadingStart >= 0 ? site.leadingStart : nodeStart;
   const namedAtEntry = w.named;
+  const declsAtEntry = w.decls.length;
   enter(w, nodeId);
   const savedScope = w.scope;
   const savedFnScope = w.fnScope;
@@ -86,12 +94,10 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   const savedThisFn = w.thisFn;
   const savedSuper = w.superOwner;
   const savedCtor = w.ctorClass;
+  const savedMethodClass = w.methodClass;
   const savedReturns = w.returns;
   const savedSignature = w.lastSignature;
   const fnScope = new Scope(w.scope);
-  // A signature has no body, so nothing can refer to its parameters: they get no declarations.
-  const nodeKind = kindOf(w, nodeId);
-  const signatureOnly = nodeKind === S.K_METHOD_SIG || nodeKind === S.K_FUNC_SIG;
   let decl = site.decl;
   let merged = false;
   let started = false;
@@ -130,8 +136,11 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
       w.thisOwner = site.thisOwner;
       w.thisFn = site.thisOwner < 0 ? decl : -1;
       w.superOwner = site.isClassMember ? site.memberOf : -1;
+      // Arrow functions keep these: their `this` is the enclosing method's.
+      const isConstructor = decl >= 0 && w.decls[decl]!.kind === 'constructor';
+      w.ctorClass = isConstructor ? site.memberOf : -1;
+      w.methodClass = !isConstructor && site.isClassMember && site.form === FORM_METHOD && !isStatic ? site.memberOf : -1;
     }
-    w.ctorClass = decl >= 0 && w.decls[decl]!.kind === 'constructor' ? site.memberOf : -1;
     w.returns = { exprs: [], invalid: false };
     w.inFunction++;
     w.lastSignature = null;
@@ -204,7 +213,7 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
           begin();
           singleParam = true;
           if (sigStart < 0) sigStart = c.startIndex;
-          params = walkParams(w, id, decl, site, true, true);
+          params = walkParams(w, id, decl, site, true);
           break;
         }
         if (nameEnd >= 0) {
@@ -236,7 +245,7 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
       case S.K_FORMAL_PARAMS:
         begin();
         if (sigStart < 0) sigStart = c.startIndex;
-        params = walkParams(w, id, decl, site, false, !signatureOnly);
+        params = walkParams(w, id, decl, site, false);
         break;
       case S.K_TYPE_ANNOTATION:
       case S.K_ASSERTS_ANNOTATION: {
@@ -264,6 +273,7 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   w.thisFn = savedThisFn;
   w.superOwner = savedSuper;
   w.ctorClass = savedCtor;
+  w.methodClass = savedMethodClass;
   const returns = w.returns;
   w.returns = savedReturns;
   w.lastSignature = savedSignature;
@@ -272,6 +282,13 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   const d = w.decls[decl]!;
   if (merged) {
     if (nodeEnd > d.end) d.end = nodeEnd;
+    // One set of parameter declarations per function: the one its ParameterFacts describe.
+    const replacesParams = hasBody && !d.hasBody && params !== undefined;
+    const own: number[] = [];
+    for (let i = declsAtEntry; i < w.decls.length; i++) if (w.decls[i]!.parameterOf === decl) own.push(i);
+    const retired = replacesParams ? d.parameterDecls ?? [] : own;
+    for (const index of retired) w.decls[index]!.parameterOf = -1;
+    if (replacesParams) d.parameterDecls = own;
     if (hasBody && !d.hasBody) {
       d.hasBody = true;
       if (params !== undefined) d.params = params;
@@ -282,6 +299,8 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   } else {
     d.hasBody = hasBody;
     d.params = params ?? [];
+    d.parameterDecls = [];
+    for (let i = declsAtEntry; i < w.decls.length; i++) if (w.decls[i]!.parameterOf === decl) d.parameterDecls.push(i);
     if (returnType !== undefined) {
       d.returnType = returnType;
     } else if (!annotated && !isGenerator && returns !== null) {
@@ -310,84 +329,4 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
     };
   }
   return decl;
-}
-
-/** Declares (or finds, for an overload or accessor pair) the named function's declaration. */
-function declareNamed(
-  w: Walker, site: FunctionSite, siteDecl: number, name: string, nameStart: number, nameEnd: number,
-  leadingStart: number, nodeEnd: number, fnScope: Scope, isStatic: boolean, isPrivate: boolean,
-  accessor: string,
-): { decl: number; merged: boolean } {
-  const last = w.lastSignature;
-  const mergesWithLast = (container: number): boolean =>
-    last !== null && last.name === name && last.container === container && last.isStatic === isStatic &&
-    !w.decls[last.decl]!.hasBody && last.end <= leadingStart &&
-    BLANK_BETWEEN_OVERLOADS.test(w.text.slice(last.end, leadingStart));
-
-  switch (site.form) {
-    case FORM_DECLARATION: {
-      if (last !== null && last.scope === w.scope && mergesWithLast(w.currentDecl)) return { decl: last.decl, merged: true };
-      const decl = newDecl(w, 'function', name, statementScope(w), leadingStart, nodeEnd, nameStart, nameEnd);
-      const d = w.decls[decl]!;
-      d.exported = site.exported;
-      d.isDefault = site.isDefault;
-      d.docStart = leadingStart;
-      w.scope.bind(NS_VALUE, name, decl);
-      if (site.exported && !site.isDefault && w.nsDepth === 0) addExport(w, 'local', name, { k: 'decl', decl }, nameStart);
-      return { decl, merged: false };
-    }
-    case FORM_EXPRESSION: {
-      if (siteDecl >= 0) {
-        adoptExpressionName(w, siteDecl, name, nameStart, nameEnd);
-        fnScope.bind(NS_VALUE, name, siteDecl);
-        return { decl: siteDecl, merged: false };
-      }
-      const decl = newDecl(w, 'function', name, site.isDefault ? 'module' : 'local',
-        leadingStart, nodeEnd, nameStart, nameEnd);
-      const d = w.decls[decl]!;
-      if (site.isDefault) {
-        d.exported = true;
-        d.isDefault = true;
-        d.docStart = leadingStart;
-        w.scope.bind(NS_VALUE, name, decl);
-      } else {
-        fnScope.bind(NS_VALUE, name, decl);
-      }
-      return { decl, merged: false };
-    }
-    case FORM_METHOD: {
-      if (siteDecl >= 0) return { decl: siteDecl, merged: false };
-      if (!site.declareMember) return { decl: -1, merged: false };
-      const owner = site.memberOf >= 0 ? w.decls[site.memberOf]! : null;
-      const key = isStatic ? `static ${name}` : name;
-      if (accessor !== '' && owner?.members !== undefined) {
-        const existing = owner.members.get(key);
-        if (existing !== undefined && w.decls[existing]!.isAccessor) return { decl: existing, merged: true };
-      }
-      if (mergesWithLast(site.memberOf)) return { decl: last!.decl, merged: true };
-      const isConstructor = site.isClassMember && name === 'constructor' && !isStatic;
-      const decl = newDecl(w, isConstructor ? 'constructor' : 'method', name, 'member', leadingStart, nodeEnd, nameStart, nameEnd);
-      const d = w.decls[decl]!;
-      d.container = site.memberOf;
-      d.isStatic = isStatic;
-      d.isPrivate = isPrivate || name.startsWith('#');
-      d.isAccessor = accessor !== '';
-      d.docStart = leadingStart;
-      if (owner !== null) (owner.members ??= new Map()).set(key, decl);
-      return { decl, merged: false };
-    }
-    default:
-      return { decl: siteDecl, merged: false };
-  }
-}
-
-
-/** `module.exports = function foo() {}`: the declaration made as `export=` is named `foo`. */
-export function adoptExpressionName(w: Walker, decl: number, name: string, nameStart: number, nameEnd: number): void {
-  const d = w.decls[decl]!;
-  if (!d.takesExpressionName) return;
-  d.takesExpressionName = false;
-  d.name = name;
-  d.nameStart = nameStart;
-  d.nameEnd = nameEnd;
 }

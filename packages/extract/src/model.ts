@@ -56,7 +56,8 @@ export class Scope {
  * caches the result in `res`);
  * `generic` is `base<arg>` (kept so a return type `Promise<T>` can become `T`); `deferred` is
  * filled in after the walk reaches it (destructuring patterns are seen before their initializer);
- * `nullish` marks `null`/`undefined`/`void` inside a union type.
+ * `nullish` marks `null`/`undefined`/`void` inside a union type. The other kinds are those of
+ * packages/core's ValueExpr.
  */
 export type Expr =
   | { k: 'name'; name: string; scope: Scope; ns: number; res: number }
@@ -68,6 +69,10 @@ export type Expr =
   | { k: 'call'; callee: Expr }
   | { k: 'new'; callee: Expr }
   | { k: 'element'; of: Expr }
+  | { k: 'argparam'; callee: Expr; isNew: boolean; arg: number; param: number }
+  | { k: 'typeof'; value: Expr }
+  | { k: 'fn'; params: Expr[]; returns: Expr }
+  | { k: 'array'; element: Expr }
   | { k: 'generic'; base: Expr; arg: Expr }
   | { k: 'deferred'; e: Expr }
   | { k: 'nullish' }
@@ -83,6 +88,11 @@ export class Decl {
   scope: DeclarationScope;
   /** The innermost enclosing declaration (published or not), or -1. */
   container: number;
+  /**
+   * A prefix for the qualified name of a top-level member without a container: `module.exports`
+   * for the properties of `module.exports = {...}`, `default` for those of `export default {...}`.
+   */
+  qualifier: string | undefined = undefined;
   start = 0;
   end = 0;
   nameStart = 0;
@@ -124,6 +134,15 @@ export class Decl {
   nodeCount: number | undefined = undefined;
   /** A placeholder name (`export=`) that the assigned function/class expression's own name replaces. */
   takesExpressionName = false;
+  /**
+   * For a parameter: the function-like declaration it belongs to, or -1 when that function is
+   * anonymous (a callback); -2 for declarations that are not parameters.
+   */
+  parameterOf = -2;
+  /** For a function-like: its parameter declarations, in order. */
+  parameterDecls: number[] | undefined = undefined;
+  /** A variable declared without an initializer (`let x;`): its first assignment gives `init`. */
+  noInitializer = false;
   /** Class/interface/object members by name (for merging accessors, overloads, `this.x`). */
   members: Map<string, number> | undefined = undefined;
 

@@ -309,6 +309,19 @@ function walkExportedValue(
     if (decl >= 0 && topLevel) addExport(w, 'local', 'default', { k: 'decl', decl }, w.decls[decl]!.nameStart);
     return;
   }
+  if (isDefault && (kind === S.K_INTERFACE || kind === S.K_ENUM || kind === S.K_NAMESPACE)) {
+    // `export default interface I {}`: the declaration, exported as `default`.
+    const before = w.decls.length;
+    w.wrapStart = start;
+    visitAt(w, id, R_READ);
+    if (w.decls.length > before) {
+      const d = w.decls[before]!;
+      d.exported = true;
+      d.isDefault = true;
+      if (topLevel) addExport(w, 'local', 'default', { k: 'decl', decl: before }, d.nameStart);
+    }
+    return;
+  }
   if (isDefault && kind === S.K_OBJECT) {
     walkObject(w, id, MODE_DEFAULT, -1, -1);
     if (topLevel) addExport(w, 'local', 'default', undefined, start);

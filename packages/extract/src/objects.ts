@@ -26,6 +26,19 @@ export const MODE_COMMONJS = 3;
 
 /** Walks the object literal under the cursor. `owner` gets the members; `thisOwner` is `this` in its methods. */
 export function walkObject(w: Walker, nodeId: number, mode: number, owner: number, thisOwner: number): void {
+  const firstDecl = w.decls.length;
+  walkObjectMembers(w, nodeId, mode, owner, thisOwner);
+  if (mode !== MODE_COMMONJS && mode !== MODE_DEFAULT) return;
+  // Members of an exported object literal have no container; qualify them by the export, so
+  // `module.exports = { run }` gives `module.exports.run`, distinct from a function `run`.
+  const qualifier = mode === MODE_COMMONJS ? 'module.exports' : 'default';
+  for (let i = firstDecl; i < w.decls.length; i++) {
+    const d = w.decls[i]!;
+    if (d.scope === 'member' && d.container === owner) d.qualifier = qualifier;
+  }
+}
+
+function walkObjectMembers(w: Walker, nodeId: number, mode: number, owner: number, thisOwner: number): void {
   const c = w.c;
   const savedSignature = w.lastSignature;
   w.lastSignature = null;
@@ -57,14 +70,18 @@ export function walkObject(w: Walker, nodeId: number, mode: number, owner: numbe
       }
       case S.K_SHORTHAND_PROP: {
         foldLeaf(w, id);
+        const refsBefore = w.refs.length;
         const value = identifierLeaf(w, R_READ);
         const name = w.lastName;
         const start = w.lastSite;
-        if (mode === MODE_COMMONJS) {
-          addExport(w, 'local', name, value, start);
-        } else if (mode !== MODE_ANONYMOUS) {
+        // As the TypeScript compiler has it, `module.exports = { a }` declares a property `a`
+        // (its value: the binding `a`) and exports that property, not `a` itself.
+        if (mode !== MODE_ANONYMOUS) {
           const member = declareMember(w, 'property', name, owner, start, start + name.length, start, start + name.length);
           w.decls[member]!.init = value;
+          w.decls[member]!.signature = name;
+          for (let i = refsBefore; i < w.refs.length; i++) w.refs[i]!.encl = member;
+          if (mode === MODE_COMMONJS) addExport(w, 'local', name, { k: 'decl', decl: member }, start);
         }
         break;
       }
@@ -139,11 +156,6 @@ function walkPairValue(
     if (declare) site.decl = declareMember(w, 'method', name, owner, start, end, nameStart, nameEnd);
     walkFunction(w, id, site);
     if (mode === MODE_COMMONJS && site.decl >= 0) addExport(w, 'local', name, { k: 'decl', decl: site.decl }, nameStart);
-    return;
-  }
-  if (mode === MODE_COMMONJS && kind === S.K_IDENT) {
-    foldLeaf(w, id);
-    addExport(w, 'local', name, identifierLeaf(w, R_READ), nameStart);
     return;
   }
   if (!declare) {

@@ -6,13 +6,13 @@
  * (TypeScript `required_parameter`/`optional_parameter`, JavaScript plain patterns).
  */
 import type { ParameterFact } from '@repograph/core';
-import { NS_VALUE, UNKNOWN } from './model.js';
+import { NS_TYPE, NS_VALUE, UNKNOWN } from './model.js';
 import type { Expr } from './model.js';
 import * as S from './syntax.js';
 import { enter, foldLeaf, kindOf, leave, newDecl } from './walker.js';
 import type { Walker } from './walker.js';
 import { R_READ, visitAt } from './visit.js';
-import { collectPattern } from './patterns.js';
+import { collectPattern, valueAlong } from './patterns.js';
 import type { BindingTarget } from './patterns.js';
 import { oneLine, patternName } from './docs.js';
 import type { FunctionSite } from './functions.js';
@@ -48,9 +48,7 @@ function newState(w: Walker): ParamState {
  * Walks `formal_parameters` (or the single identifier of `x => ...`, when `single`) under the
  * cursor. `fnDecl` is the function's declaration (-1 for an anonymous function).
  */
-export function walkParams(
-  w: Walker, id: number, fnDecl: number, site: FunctionSite, single: boolean, declareNames: boolean,
-): ParameterFact[] {
+export function walkParams(w: Walker, id: number, fnDecl: number, site: FunctionSite, single: boolean): ParameterFact[] {
   const c = w.c;
   const params: ParameterFact[] = [];
   const isConstructor = fnDecl >= 0 && w.decls[fnDecl]!.kind === 'constructor';
@@ -60,7 +58,7 @@ export function walkParams(
     state.nameStart = state.start;
     state.nameEnd = state.end;
     state.name = w.text.slice(state.start, state.end);
-    finishParam(w, state, params, false, site, declareNames);
+    finishParam(w, state, params, false, site, fnDecl);
     return params;
   }
   enter(w, id);
@@ -76,7 +74,7 @@ export function walkParams(
           enter(w, childId);
           walkParamParts(w, state);
           leave(w, childId);
-          finishParam(w, state, params, isConstructor, site, declareNames);
+          finishParam(w, state, params, isConstructor, site, fnDecl);
           break;
         }
         case S.K_IDENT:
@@ -86,7 +84,7 @@ export function walkParams(
         case S.K_ASSIGNMENT_PATTERN: {
           const state = newState(w);
           walkPattern(w, childId, kind, state);
-          finishParam(w, state, params, false, site, declareNames);
+          finishParam(w, state, params, false, site, fnDecl);
           break;
         }
         default:
@@ -167,7 +165,7 @@ function walkPattern(w: Walker, id: number, kind: number, state: ParamState): vo
     case S.K_ARRAY_PATTERN:
       state.name = patternName(w.text.slice(c.startIndex, c.endIndex));
       state.targets = [];
-      collectPattern(w, id, null, state.targets);
+      collectPattern(w, id, [], state.targets);
       return;
     case S.K_REST_PATTERN:
     case S.K_ASSIGNMENT_PATTERN: {
@@ -199,11 +197,33 @@ function walkPattern(w: Walker, id: number, kind: number, state: ParamState): vo
   }
 }
 
-/** Declares the parameter's names and appends its ParameterFact (none for `this`). */
+/**
+ * Appends the parameter's ParameterFact (none for `this`) and declares it: exactly one
+ * `parameter` declaration per ParameterFact, in order (packages/graph finds a function's
+ * parameters by position), and for a destructuring pattern also a local per bound name whose
+ * value is the matching part of the parameter. An unannotated parameter of a callback passed to
+ * a call gets the contextual `argparam` as its value.
+ */
 function finishParam(
-  w: Walker, state: ParamState, params: ParameterFact[], isConstructor: boolean, site: FunctionSite, declareNames: boolean,
+  w: Walker, state: ParamState, params: ParameterFact[], isConstructor: boolean, site: FunctionSite, fnDecl: number,
 ): void {
-  if (state.isThis) return;
+  if (state.isThis) {
+    // `function (this: Foo)`: `this` in the body is a Foo, when Foo is a class/interface of this file.
+    let type = state.valueType;
+    if (type.k === 'generic') type = type.base;
+    if (type.k === 'name') {
+      const owner = w.scope.lookup(NS_TYPE, type.name);
+      if (owner !== undefined && owner >= 0) {
+        const kind = w.decls[owner]!.kind;
+        if (kind === 'class' || kind === 'interface') {
+          w.thisOwner = owner;
+          w.thisFn = -1;
+        }
+      }
+    }
+    return;
+  }
+  const position = params.length;
   const fact: ParameterFact = {
     name: state.name,
     optional: state.optional || state.hasDefault,
@@ -212,19 +232,30 @@ function finishParam(
   };
   if (state.typeText !== undefined) fact.typeText = state.typeText;
   params.push(fact);
-  if (!declareNames) return;
-  if (state.targets !== null) {
-    for (const target of state.targets) {
-      const decl = newDecl(w, 'parameter', target.name, 'parameter', target.start, target.end, target.start, target.end);
-      w.scope.bind(NS_VALUE, target.name, decl);
+  const isPattern = state.targets !== null;
+  if (state.name === '' || (state.nameStart < 0 && !isPattern)) return;
+  const nameStart = isPattern ? state.start : state.nameStart;
+  const nameEnd = isPattern ? state.start + state.name.length : state.nameEnd;
+  const decl = newDecl(w, 'parameter', state.name, 'parameter', state.start, state.end, nameStart, Math.min(nameEnd, state.end));
+  const d = w.decls[decl]!;
+  d.parameterOf = fnDecl;
+  if (state.valueType !== UNKNOWN) d.valueType = state.valueType;
+  if (state.init !== UNKNOWN) {
+    d.init = state.init;
+  } else if (state.valueType === UNKNOWN && site.argument !== null) {
+    const argument = site.argument;
+    d.init = { k: 'argparam', callee: argument.callee, isNew: argument.isNew, arg: argument.arg, param: position };
+  }
+  if (isPattern) {
+    const value: Expr = { k: 'decl', decl };
+    for (const target of state.targets!) {
+      const local = newDecl(w, 'variable', target.name, 'local', target.start, target.end, target.start, target.end);
+      const init = valueAlong(value, target.path);
+      if (init !== UNKNOWN) w.decls[local]!.init = init;
+      w.scope.bind(NS_VALUE, target.name, local);
     }
     return;
   }
-  if (state.name === '' || state.nameStart < 0) return;
-  const decl = newDecl(w, 'parameter', state.name, 'parameter', state.start, state.end, state.nameStart, state.nameEnd);
-  const d = w.decls[decl]!;
-  if (state.valueType !== UNKNOWN && !state.variadic) d.valueType = state.valueType;
-  if (state.init !== UNKNOWN) d.init = state.init;
   w.scope.bind(NS_VALUE, state.name, decl);
   if (isConstructor && state.propertyParameter && site.memberOf >= 0) {
     const property = newDecl(w, 'property', state.name, 'member', state.start, state.end, state.nameStart, state.nameEnd);

@@ -57,7 +57,7 @@ export class LineTable {
     const startRow = this.rowOf(start);
     const starts = this.starts;
     let endRow = startRow;
-    if (end >= starts[startRow + 1]! ) {
+    if (startRow + 1 < starts.length && end >= starts[startRow + 1]!) {
       let step = 1;
       let low = startRow + 1;
       while (low + step < starts.length && starts[low + step]! <= end) {

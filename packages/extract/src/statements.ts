@@ -92,6 +92,7 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
   let typeEnd = -1;
   let valueType: Expr = UNKNOWN;
   let value: Expr = UNKNOWN;
+  let sawValue = false;
   let refsBeforeValue = w.refs.length;
   const savedDecl = w.currentDecl;
   if (decl >= 0) w.currentDecl = decl;
@@ -107,6 +108,7 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
       visitAt(w, id, R_READ);
       continue;
     }
+    sawValue = true;
     if (decl >= 0 && isFunctionKind(kind)) {
       setKind(w, decl, 'function');
       const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
@@ -138,6 +140,7 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
       bindRequire(w, decl, requireImport.imp, requireImport.member ?? '*', bindScope);
       if (exported && w.nsDepth === 0) addExport(w, 'local', d.name, { k: 'import', imp: requireImport.imp }, d.nameStart);
     } else {
+      if (!sawValue) d.noInitializer = true;
       if (valueType !== UNKNOWN) d.valueType = valueType;
       if (value !== UNKNOWN && d.init === undefined) d.init = value;
       if (d.signature === undefined && d.sigFrom < 0) {

@@ -116,6 +116,9 @@ export const K_EXPORT_CLAUSE = 103;
 export const K_STATEMENT_IDENT = 104;
 export const K_ASSERTS_ANNOTATION = 105;
 export const K_INDEX_SIGNATURE = 106;
+export const K_ARRAY_TYPE = 107;
+export const K_READONLY_TYPE = 108;
+export const K_FUNCTION_TYPE = 109;
 
 // Flags.
 export const F_NAMED = 1;
@@ -176,7 +179,8 @@ const KIND_BY_NAME: Record<string, number> = {
   generic_type: K_GENERIC_TYPE, union_type: K_UNION_TYPE, parenthesized_type: K_PAREN_TYPE,
   predefined_type: K_PREDEFINED_TYPE, literal_type: K_LITERAL_TYPE,
   type_parameters: K_TYPE_PARAMS, type_parameter: K_TYPE_PARAM, type_query: K_TYPE_QUERY,
-  function_type: K_TYPE_SCOPE, constructor_type: K_TYPE_SCOPE, call_signature: K_CALL_SIGNATURE,
+  function_type: K_FUNCTION_TYPE, constructor_type: K_TYPE_SCOPE, array_type: K_ARRAY_TYPE,
+  readonly_type: K_READONLY_TYPE, call_signature: K_CALL_SIGNATURE,
   construct_signature: K_TYPE_SCOPE, infer_type: K_INFER_TYPE,
   mapped_type_clause: K_MAPPED_TYPE_CLAUSE, type_arguments: K_TYPE_ARGUMENTS,
   required_parameter: K_REQUIRED_PARAM, optional_parameter: K_OPTIONAL_PARAM,

@@ -1,8 +1,8 @@
 /**
  * TypeScript declarations without runtime code of their own (or with little): interfaces and
- * their members, type aliases (members of an object-literal type are declared too), enums and
- * their members, namespaces/modules (`namespace A.B {}` nests), and `import A = N.M` aliases.
- * Owns these declarations and their scopes; type expressions themselves are in types.ts.
+ * their members, type aliases (members of an object-literal type are declared too), and enums and
+ * their members. Owns these declarations and their scopes; type expressions themselves are in
+ * types.ts, namespaces in namespaces.ts.
  */
 import { NS_TYPE, NS_VALUE, Scope, UNKNOWN } from './model.js';
 import type { Expr } from './model.js';
@@ -18,7 +18,7 @@ import { oneLine } from './docs.js';
 import { addExport } from './modules.js';
 
 /** Consumes a pending `export` in front of the declaration under the cursor. */
-function takeExport(w: Walker): { exported: boolean; leadingStart: number } {
+export function takeExport(w: Walker): { exported: boolean; leadingStart: number } {
   const exported = w.exporting !== EXPORT_NONE;
   const leadingStart = w.wrapStart >= 0 ? w.wrapStart : w.c.startIndex;
   w.exporting = EXPORT_NONE;
@@ -49,7 +49,6 @@ function declareName(
 export function walkInterface(w: Walker): void {
   const c = w.c;
   const { exported, leadingStart } = takeExport(w);
-  const start = c.startIndex;
   const end = c.endIndex;
   const namedAtEntry = w.named;
   const savedScope = w.scope;
@@ -96,7 +95,6 @@ export function walkInterface(w: Walker): void {
 export function walkTypeAlias(w: Walker): void {
   const c = w.c;
   const { exported, leadingStart } = takeExport(w);
-  const start = c.startIndex;
   const end = c.endIndex;
   const savedScope = w.scope;
   const savedDecl = w.currentDecl;
@@ -216,7 +214,6 @@ function walkPropertySignature(w: Walker, owner: number): void {
 export function walkEnum(w: Walker): void {
   const c = w.c;
   const { exported, leadingStart } = takeExport(w);
-  const start = c.startIndex;
   const end = c.endIndex;
   const savedDecl = w.currentDecl;
   let decl = -1;
@@ -296,134 +293,4 @@ function declareEnumMember(w: Walker, owner: number, nameStart: number, nameEnd:
   const o = w.decls[owner]!;
   (o.members ??= new Map()).set(name, decl);
   return decl;
-}
-
-/** `namespace A.B { }`, `module M { }`, `declare module 'm' { }`. */
-export function walkNamespace(w: Walker): void {
-  const c = w.c;
-  const { exported, leadingStart } = takeExport(w);
-  const end = c.endIndex;
-  const savedScope = w.scope;
-  const savedFnScope = w.fnScope;
-  const savedTop = w.topScope;
-  const savedDecl = w.currentDecl;
-  const bodyScope = new Scope(w.scope);
-  let keyword = 'namespace';
-  let first = -1;
-  c.gotoFirstChild();
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_TOKEN) {
-      const token = w.t.names[id]!;
-      if (token === 'module' || token === 'namespace') keyword = token;
-      foldLeaf(w, id);
-    } else if (kind === S.K_IDENT || kind === S.K_NESTED_IDENT || kind === S.K_STRING) {
-      const segments: { name: string; start: number; end: number }[] = [];
-      collectSegments(w, id, kind, segments);
-      for (const segment of segments) {
-        const isModule = kind === S.K_STRING;
-        const decl = newDecl(w, isModule ? 'module' : 'namespace', segment.name, first < 0 ? statementScope(w) : 'module',
-          leadingStart, end, segment.start, segment.end);
-        const d = w.decls[decl]!;
-        if (first < 0) {
-          first = decl;
-          d.exported = exported;
-          d.docStart = leadingStart;
-          if (!isModule) {
-            w.scope.bind(NS_VALUE, segment.name, decl);
-            w.scope.bind(NS_TYPE, segment.name, decl);
-          }
-          if (exported && w.nsDepth === 0) addExport(w, 'local', segment.name, { k: 'decl', decl }, segment.start);
-        } else {
-          d.exported = true;
-          bodyScope.bind(NS_VALUE, segment.name, decl);
-          bodyScope.bind(NS_TYPE, segment.name, decl);
-        }
-        d.signature = isModule ? `module '${segment.name}'` : `${keyword} ${w.text.slice(w.decls[first]!.nameStart, segment.end)}`;
-        w.currentDecl = decl;
-      }
-    } else if (kind === S.K_BLOCK) {
-      w.scope = bodyScope;
-      w.fnScope = bodyScope;
-      w.topScope = bodyScope;
-      w.nsDepth++;
-      enter(w, id);
-      if (c.gotoFirstChild()) {
-        do visitAt(w, c.nodeTypeId, R_READ); while (c.gotoNextSibling());
-        c.gotoParent();
-      }
-      leave(w, id);
-      w.nsDepth--;
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  } while (c.gotoNextSibling());
-  c.gotoParent();
-  w.scope = savedScope;
-  w.fnScope = savedFnScope;
-  w.topScope = savedTop;
-  w.currentDecl = savedDecl;
-}
-
-/** The dotted segments of a namespace name, in order. */
-function collectSegments(w: Walker, id: number, kind: number, out: { name: string; start: number; end: number }[]): void {
-  const c = w.c;
-  if (kind !== S.K_NESTED_IDENT) {
-    foldLeaf(w, id);
-    const start = c.startIndex;
-    const end = c.endIndex;
-    const name = kind === S.K_STRING ? stringContent(w.text, start, end) : w.text.slice(start, end);
-    out.push({ name, start, end });
-    return;
-  }
-  enter(w, id);
-  if (c.gotoFirstChild()) {
-    do {
-      const childId = c.nodeTypeId;
-      const childKind = kindOf(w, childId);
-      if (childKind === S.K_IDENT || childKind === S.K_PROPERTY_IDENT || childKind === S.K_NESTED_IDENT) {
-        collectSegments(w, childId, childKind === S.K_PROPERTY_IDENT ? S.K_IDENT : childKind, out);
-      } else {
-        visitAt(w, childId, R_READ);
-      }
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  leave(w, id);
-}
-
-/** `declare ...`: the declaration inside; `declare global { }` declares module-scope globals. */
-export function walkAmbient(w: Walker): void {
-  const c = w.c;
-  let isGlobal = false;
-  if (!c.gotoFirstChild()) return;
-  do {
-    const id = c.nodeTypeId;
-    const kind = kindOf(w, id);
-    if (kind === S.K_TOKEN && w.t.names[id] === 'global') isGlobal = true;
-    if (isGlobal && kind === S.K_BLOCK) {
-      const savedScope = w.scope;
-      const savedFnScope = w.fnScope;
-      const savedTop = w.topScope;
-      const bodyScope = new Scope(w.scope);
-      w.scope = bodyScope;
-      w.fnScope = bodyScope;
-      w.topScope = bodyScope;
-      w.nsDepth++;
-      enter(w, id);
-      if (c.gotoFirstChild()) {
-        do visitAt(w, c.nodeTypeId, R_READ); while (c.gotoNextSibling());
-        c.gotoParent();
-      }
-      leave(w, id);
-      w.nsDepth--;
-      w.scope = savedScope;
-      w.fnScope = savedFnScope;
-      w.topScope = savedTop;
-    } else {
-      visitAt(w, id, R_READ);
-    }
-  } while (c.gotoNextSibling());
-  c.gotoParent();
 }

@@ -229,9 +229,108 @@ export function walkMappedTypeClause(w: Walker): void {
   walkTypeParam(w);
 }
 
-/** `typeof x`: the operand is a value read. */
-export function walkTypeQuery(w: Walker): void {
-  visitChildren(w);
+/** `typeof x`: the operand is a value read; the type is x's (a class's static side, a namespace). */
+export function walkTypeQuery(w: Walker): Expr {
+  const c = w.c;
+  let value: Expr = UNKNOWN;
+  if (c.gotoFirstChild()) {
+    do {
+      const id = c.nodeTypeId;
+      const kind = kindOf(w, id);
+      const result = visitAt(w, id, R_READ);
+      if ((w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) value = result;
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  return value === UNKNOWN ? UNKNOWN : { k: 'typeof', value };
+}
+
+/** `T[]`: an array of T. */
+export function walkArrayType(w: Walker): Expr {
+  const c = w.c;
+  let element: Expr = UNKNOWN;
+  let seen = false;
+  if (c.gotoFirstChild()) {
+    do {
+      const id = c.nodeTypeId;
+      const kind = kindOf(w, id);
+      const result = visitAt(w, id, R_READ);
+      if (!seen && (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
+        seen = true;
+        element = result;
+      }
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  return { k: 'array', element };
+}
+
+/** `<T>(a: A, b: B) => R`: a function type (its type parameters are local; `this:` is left out). */
+export function walkFunctionType(w: Walker): Expr {
+  const c = w.c;
+  const saved = pushScope(w);
+  const params: Expr[] = [];
+  let returns: Expr = UNKNOWN;
+  let afterArrow = false;
+  if (c.gotoFirstChild()) {
+    do {
+      const id = c.nodeTypeId;
+      const kind = kindOf(w, id);
+      if (kind === S.K_FORMAL_PARAMS) {
+        enter(w, id);
+        collectParameterTypes(w, params);
+        leave(w, id);
+      } else if (kind === S.K_TOKEN && w.t.names[id] === '=>') {
+        afterArrow = true;
+        foldLeaf(w, id);
+      } else {
+        const result = visitAt(w, id, R_READ);
+        if (afterArrow && (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) returns = result;
+      }
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  w.scope = saved;
+  return { k: 'fn', params, returns };
+}
+
+/** The annotated type of each parameter of the `formal_parameters` under the cursor (UNKNOWN if none). */
+function collectParameterTypes(w: Walker, params: Expr[]): void {
+  const c = w.c;
+  if (!c.gotoFirstChild()) return;
+  do {
+    const id = c.nodeTypeId;
+    const kind = kindOf(w, id);
+    if (kind === S.K_REQUIRED_PARAM || kind === S.K_OPTIONAL_PARAM) {
+      let type: Expr = UNKNOWN;
+      let isThis = false;
+      enter(w, id);
+      if (c.gotoFirstChild()) {
+        do {
+          const partId = c.nodeTypeId;
+          const partKind = kindOf(w, partId);
+          if (partKind === S.K_THIS) isThis = true;
+          if (partKind === S.K_IDENT || partKind === S.K_OBJECT_PATTERN || partKind === S.K_ARRAY_PATTERN ||
+              partKind === S.K_REST_PATTERN || partKind === S.K_THIS) {
+            quiet(w, partId);
+          } else {
+            const result = visitAt(w, partId, R_READ);
+            if (partKind === S.K_TYPE_ANNOTATION) type = result;
+          }
+        } while (c.gotoNextSibling());
+        c.gotoParent();
+      }
+      leave(w, id);
+      if (!isThis) params.push(type);
+    } else if (kind === S.K_IDENT || kind === S.K_OBJECT_PATTERN || kind === S.K_ARRAY_PATTERN ||
+        kind === S.K_REST_PATTERN || kind === S.K_ASSIGNMENT_PATTERN) {
+      quiet(w, id);
+      params.push(UNKNOWN);
+    } else {
+      visitAt(w, id, R_READ);
+    }
+  } while (c.gotoNextSibling());
+  c.gotoParent();
 }
 
 /** Function/constructor types and call/construct signatures: their type parameters are local. */

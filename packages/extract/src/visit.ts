@@ -13,14 +13,16 @@ import * as S from './syntax.js';
 import { MAX_DEPTH, enter, foldLeaf, kindOf, leave, recordComment } from './walker.js';
 import type { Walker } from './walker.js';
 import {
-  identifierLeaf, superLeaf, thisLeaf, walkAwait, walkAs, walkBinary, walkCall, walkDecorator,
-  walkJsxClose, walkJsxOpen, walkMember, walkNew, walkNonNull, walkParen, walkSubscript,
-  walkTypeAssertion, walkUpdate,
+  identifierLeaf, superLeaf, thisLeaf, walkAwait, walkAs, walkBinary, walkMember, walkNonNull,
+  walkParen, walkSubscript, walkTypeAssertion, walkUpdate,
 } from './expressions.js';
+import { walkCall, walkDecorator, walkNew } from './calls.js';
+import { walkJsxClose, walkJsxOpen } from './jsx.js';
 import { walkAssignment } from './assignments.js';
 import { FORM_ARROW, FORM_DECLARATION, FORM_EXPRESSION, FORM_METHOD, anonymousSite, declarationSite, walkFunction } from './functions.js';
 import { walkClass } from './classes.js';
-import { walkAmbient, walkEnum, walkInterface, walkNamespace, walkTypeAlias } from './typedecls.js';
+import { walkEnum, walkInterface, walkTypeAlias } from './typedecls.js';
+import { walkAmbient, walkNamespace } from './namespaces.js';
 import { MODE_ANONYMOUS, walkObject } from './objects.js';
 import {
   walkBlock, walkCatch, walkExpressionStatement, walkFor, walkForIn, walkLexical, walkReturn,
@@ -28,7 +30,8 @@ import {
 import {
   typeIdentifierLeaf, walkGenericType, walkInfer, walkLiteralType, walkMappedTypeClause,
   walkNestedIdent, walkNestedTypeIdent, walkParenType, walkTypeAnnotation, walkTypeOnlyParams,
-  walkIndexSignature, walkTypeParam, walkTypeQuery, walkTypeScope, walkUnionType,
+  walkArrayType, walkFunctionType, walkIndexSignature, walkTypeParam, walkTypeQuery, walkTypeScope,
+  walkUnionType,
 } from './types.js';
 import { walkExport, walkImport, walkImportAlias } from './modules.js';
 
@@ -76,8 +79,13 @@ export function visitAt(w: Walker, id: number, role: number): Expr {
     return UNKNOWN;
   }
   switch (kind) {
-    case S.K_ARROW: walkFunction(w, id, anonymousSite(FORM_ARROW)); return UNKNOWN;
-    case S.K_FUNC_EXPR: walkFunction(w, id, anonymousSite(FORM_EXPRESSION)); return UNKNOWN;
+    case S.K_ARROW: case S.K_FUNC_EXPR: {
+      const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
+      site.argument = w.pendingArgument;
+      w.pendingArgument = null;
+      walkFunction(w, id, site);
+      return UNKNOWN;
+    }
     case S.K_FUNC_DECL: case S.K_FUNC_SIG: walkFunction(w, id, declarationSite(w)); return UNKNOWN;
     case S.K_METHOD: case S.K_METHOD_SIG: walkFunction(w, id, anonymousSite(FORM_METHOD)); return UNKNOWN;
     case S.K_CLASS_DECL: walkClass(w, id, -1, true); return UNKNOWN;
@@ -127,7 +135,10 @@ export function visitAt(w: Walker, id: number, role: number): Expr {
     case S.K_TYPE_PARAM: walkTypeParam(w); break;
     case S.K_INFER_TYPE: walkInfer(w); break;
     case S.K_MAPPED_TYPE_CLAUSE: walkMappedTypeClause(w); break;
-    case S.K_TYPE_QUERY: walkTypeQuery(w); break;
+    case S.K_TYPE_QUERY: result = walkTypeQuery(w); break;
+    case S.K_ARRAY_TYPE: result = walkArrayType(w); break;
+    case S.K_READONLY_TYPE: result = walkParenType(w, role); break;
+    case S.K_FUNCTION_TYPE: result = walkFunctionType(w); break;
     case S.K_TYPE_SCOPE: case S.K_CALL_SIGNATURE: walkTypeScope(w); break;
     case S.K_FORMAL_PARAMS: walkTypeOnlyParams(w); break;
     case S.K_INDEX_SIGNATURE: walkIndexSignature(w); break;

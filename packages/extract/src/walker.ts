@@ -15,6 +15,7 @@ import { Decl, Scope, UNKNOWN, UNRESOLVED } from './model.js';
 import type { Expr, ExportRecord, ImportRecord, RefRecord } from './model.js';
 import { F_BRANCH, F_LEAF, F_NAMED, learnType } from './syntax.js';
 import type { GrammarTables } from './syntax.js';
+import type { ArgumentContext } from './functions.js';
 import { finish, fold1, fold2 } from './fingerprint.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
@@ -34,6 +35,17 @@ export interface ReturnCollector {
   exprs: Expr[];
   /** A bare `return;` or a return of an unknown expression was seen. */
   invalid: boolean;
+}
+
+/** One `this.x = value` in a constructor or method, declared as a property when the class ends. */
+export interface ThisAssignment {
+  name: string;
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+  init: Expr;
+  inConstructor: boolean;
 }
 
 /** The last overload-able signature seen, for merging `f(): A; f(): B; f() {}`. */
@@ -65,10 +77,12 @@ export class Walker {
   /** The last `this` expression made (reused while the owner stays the same; expressions are immutable). */
   thisExpr: { k: 'this'; owner: number; fn: number } | null = null;
   inFunction = 0;
-  /** The class whose constructor body is being walked directly, or -1. */
+  /** The class whose constructor is being walked (arrow functions inside included), or -1. */
   ctorClass = -1;
-  /** `this.x = value` assignments seen directly in the current constructor. */
-  thisAssignments: { name: string; start: number; end: number; nameStart: number; nameEnd: number; init: Expr }[] = [];
+  /** The class whose (non-static) method is being walked (arrow functions inside included), or -1. */
+  methodClass = -1;
+  /** `this.x = value` assignments seen in the constructor and methods of the current class. */
+  thisAssignments: ThisAssignment[] = [];
   returns: ReturnCollector | null = null;
   /** Open branch collectors (pairs of hash lanes) of the function-likes being walked. */
   readonly branchSinks: number[][] = [];
@@ -95,6 +109,8 @@ export class Walker {
   /** The declaration created last by a declaration handler. */
   lastDeclared = -1;
   truncated = false;
+  /** Set by a call's argument list right before visiting a function-valued argument. */
+  pendingArgument: ArgumentContext | null = null;
   /** The expression statement's assignment is the whole statement. */
   statementAssignment = false;
   /** Depth of namespace / `declare module` bodies (their exports are not the file's). */

@@ -272,15 +272,28 @@ export class JsBinder {
   /** The type a call of `callee` returns. */
   private callResultType(unit: FileUnit, callee: ValueExpr, depth: number): TypeRef | null {
     const entity = this.valueOf(unit, callee, depth);
-    if (entity?.t === 'decl') {
-      const declaration = entity.unit.facts.declarations[entity.index]!;
-      if (declaration.returnType) return this.typeOfTypeExpr(entity.unit, declaration.returnType, depth + 1);
-      if (declaration.returnsExpr) return this.typeOf(entity.unit, declaration.returnsExpr, depth + 1);
-      if (CALLABLE_KINDS.has(declaration.kind)) return null;
-    }
+    if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
+    const calleeType = this.typeOf(unit, callee, depth + 1);
+    return calleeType?.t === 'fn' ? this.typeOfTypeExpr(calleeType.unit, calleeType.returns, depth + 1) : null;
+  }
+
+  /** What calling a declaration returns: its return type, or that of the function it holds. */
+  private declarationCallResult(unit: FileUnit, index: number, depth: number): TypeRef | null {
+    if (depth > MAX_DEPTH) return null;
+    const declaration = unit.facts.declarations[index]!;
+    if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
+    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
+    if (CALLABLE_KINDS.has(declaration.kind)) return null;
     // A value typed with a function type (a parameter, a property): its declared result.
-    const calleeType = entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : this.typeOf(unit, callee, depth + 1);
-    if (calleeType?.t === 'fn') return this.typeOfTypeExpr(calleeType.unit, calleeType.returns, depth + 1);
+    if (declaration.valueType) {
+      const declared = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
+      if (declared?.t === 'fn') return this.typeOfTypeExpr(declared.unit, declared.returns, depth + 1);
+    }
+    // A value that holds a function (`module.exports = { run }`, `const f = g`): that function's result.
+    if (declaration.init) {
+      const held = this.valueOf(unit, declaration.init, depth + 1);
+      if (held?.t === 'decl' && (held.unit !== unit || held.index !== index)) return this.declarationCallResult(held.unit, held.index, depth + 1);
+    }
     return null;
   }
 
