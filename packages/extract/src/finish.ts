@@ -100,6 +100,11 @@ export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
     if (decl < 0) continue;
     decls[decl]!.exported = true;
     if (record.isDefault || record.exported === 'default') decls[decl]!.isDefault = true;
+    // `module.exports = { run }` / `exports.run = run`: the exported property holds `run`, which
+    // a reader of the module counts as exported too.
+    const held = decls[decl]!.init;
+    const heldDecl = held === undefined ? -1 : directDecl(held);
+    if (heldDecl >= 0 && decls[heldDecl]!.scope === 'module') decls[heldDecl]!.exported = true;
   }
 
   const published: number[] = new Array<number>(count).fill(0);
