@@ -20,7 +20,7 @@ describe('index and query a git repository', () => {
 
   test('the report counts materials and names the commit', () => {
     assert.match(report.commit, /^[0-9a-f]{40}$/);
-    assert.equal(report.materials.extracted, 8);
+    assert.equal(report.materials.extracted, 9);
     assert.equal(report.materials.excluded.dependency, 1);
     assert.equal(report.materials.excluded.build_output, 1);
     assert.equal(report.unchanged, false);
@@ -55,10 +55,13 @@ describe('index and query a git repository', () => {
     assert.ok(findEdge(edges, 'instantiates', 'src/shapes/circle.ts#Circle.grow', 'src/shapes/circle.ts#Circle'));
     assert.ok(findEdge(edges, 'calls', 'src/registry.ts#Registry.add', 'src/util.ts#note'), 'namespace import member');
     assert.ok(findEdge(edges, 'extends', 'src/shapes/circle.ts#Circle', 'src/shapes/base.ts#Shape'));
-    // As the TypeScript compiler has it, `module.exports = { legacyHelper }` declares a property
-    // that the call reaches; the property reads the function.
-    assert.ok(findEdge(edges, 'calls', 'lib/use.js#useIt', 'lib/legacy.js#module.exports.legacyHelper'), 'CommonJS require + module.exports');
-    assert.ok(findEdge(edges, 'reads', 'lib/legacy.js#module.exports.legacyHelper', 'lib/legacy.js#legacyHelper'));
+    // As the TypeScript compiler reads CommonJS: `module.exports = { legacyHelper }` (shorthand
+    // only) is an export list, so the call reaches the function; with any other member the
+    // object's properties are declarations, and the call reaches the property (which reads the
+    // function).
+    assert.ok(findEdge(edges, 'calls', 'lib/use.js#useIt', 'lib/legacy.js#legacyHelper'), 'CommonJS require + module.exports');
+    assert.ok(findEdge(edges, 'calls', 'lib/use.js#useIt', 'lib/mixed.js#module.exports.mixedHelper'));
+    assert.ok(findEdge(edges, 'reads', 'lib/mixed.js#module.exports.mixedHelper', 'lib/mixed.js#mixedHelper'));
     assert.ok(findEdge(edges, 'imports', 'src/registry.ts', 'src/shapes/index.ts'));
   });
 

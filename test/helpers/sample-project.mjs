@@ -87,10 +87,17 @@ export function main(): void {
 
 module.exports = { legacyHelper };
 `,
+  'lib/mixed.js': `function mixedHelper() {
+  return 1;
+}
+
+module.exports = { mixedHelper, version: 1 };
+`,
   'lib/use.js': `const legacy = require('./legacy');
+const mixed = require('./mixed');
 
 exports.useIt = function () {
-  return legacy.legacyHelper(1, 2);
+  return legacy.legacyHelper(1, 2) + mixed.mixedHelper();
 };
 `,
   'node_modules/dep/index.js': 'module.exports = function dep() {};\n',

@@ -139,6 +139,12 @@ function walkAssignedValue(
 ): Expr {
   switch (form) {
     case COMMONJS_EXPORT: {
+      if (kind === S.K_IDENT) {
+        // An alias: `exports.foo = foo` exports the binding `foo` itself (as the compiler has it).
+        const value = visitAt(w, id, R_READ);
+        addExport(w, 'local', name, value, nameAt);
+        return value;
+      }
       const decl = declareAssigned(w, kind, name, nameAt, start, end, -1, 'module');
       w.decls[decl]!.exported = true;
       addExport(w, 'local', name, { k: 'decl', decl }, nameAt);

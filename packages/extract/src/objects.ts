@@ -23,10 +23,19 @@ export const MODE_MEMBERS = 1;
 export const MODE_DEFAULT = 2;
 /** `module.exports = { ... }`: each property is an export; members without a parent. */
 export const MODE_COMMONJS = 3;
+/**
+ * `module.exports = { a, b }` with shorthand properties only: an export list, as the TypeScript
+ * compiler reads it; each name exports the binding itself (no property declarations).
+ */
+const MODE_COMMONJS_ALIASES = 4;
 
 /** Walks the object literal under the cursor. `owner` gets the members; `thisOwner` is `this` in its methods. */
 export function walkObject(w: Walker, nodeId: number, mode: number, owner: number, thisOwner: number): void {
   const firstDecl = w.decls.length;
+  if (mode === MODE_COMMONJS && onlyShorthandMembers(w)) {
+    walkObjectMembers(w, nodeId, MODE_COMMONJS_ALIASES, owner, thisOwner);
+    return;
+  }
   walkObjectMembers(w, nodeId, mode, owner, thisOwner);
   if (mode !== MODE_COMMONJS && mode !== MODE_DEFAULT) return;
   // Members of an exported object literal have no container; qualify them by the export, so
@@ -74,9 +83,12 @@ function walkObjectMembers(w: Walker, nodeId: number, mode: number, owner: numbe
         const value = identifierLeaf(w, R_READ);
         const name = w.lastName;
         const start = w.lastSite;
-        // As the TypeScript compiler has it, `module.exports = { a }` declares a property `a`
-        // (its value: the binding `a`) and exports that property, not `a` itself.
-        if (mode !== MODE_ANONYMOUS) {
+        // As the TypeScript compiler has it, `module.exports = { a, b }` (shorthand only) is an
+        // export list of the bindings; with any other member, `a` is a property declaration
+        // (its value: the binding `a`) and the property is what is exported.
+        if (mode === MODE_COMMONJS_ALIASES) {
+          addExport(w, 'local', name, value, start);
+        } else if (mode !== MODE_ANONYMOUS) {
           const member = declareMember(w, 'property', name, owner, start, start + name.length, start, start + name.length);
           w.decls[member]!.init = value;
           w.decls[member]!.signature = name;
@@ -174,4 +186,21 @@ function walkPairValue(
   }
   w.currentDecl = savedDecl;
   if (mode === MODE_COMMONJS) addExport(w, 'local', name, { k: 'decl', decl: member }, nameStart);
+}
+
+/** True when the object literal under the cursor has members and every one is a shorthand name. */
+function onlyShorthandMembers(w: Walker): boolean {
+  const c = w.c;
+  if (!c.gotoFirstChild()) return false;
+  let members = 0;
+  let shorthand = true;
+  do {
+    const id = c.nodeTypeId;
+    const kind = kindOf(w, id); // Before reading flags: a node type seen first here gets them now.
+    if ((w.t.flags[id]! & S.F_NAMED) === 0 || kind === S.K_COMMENT) continue;
+    members++;
+    if (kind !== S.K_SHORTHAND_PROP) shorthand = false;
+  } while (shorthand && c.gotoNextSibling());
+  c.gotoParent();
+  return shorthand && members > 0;
 }
