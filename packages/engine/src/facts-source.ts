@@ -29,6 +29,9 @@ export interface FactsOutcome {
   failed: Array<{ path: string; error: string }>;
 }
 
+/** Facts written to the cache per transaction while extraction runs. */
+const CACHE_WRITE_BATCH = 64;
+
 /** The fact-cache key: the blob, and the grammar it is read with. */
 export function factsCacheKey(blobId: string, language: LanguageId): string {
   return `${blobId}:${language}`;
@@ -78,16 +81,24 @@ export async function collectFacts(
   // Largest first, so the last batches are small and both threads finish together.
   jobs.sort((a, b) => b.bytes.byteLength - a.bytes.byteLength || (a.path < b.path ? -1 : 1));
 
-  const toCache: FactsEntry[] = [];
+  // Facts are written to the cache in small batches as they arrive, so their encoding overlaps
+  // with extraction (the main thread is otherwise idle while the workers parse).
+  let toCache: FactsEntry[] = [];
+  const writes: Array<Promise<void>> = [];
   await getPool().extract(jobs, (facts) => {
     const request = requestByPath.get(facts.path);
     if (request === undefined) return;
     outcome.facts.set(request.key, facts);
     toCache.push({ blobId: request.blobId, extractorVersion: EXTRACTOR_VERSION, variant: request.language, facts });
+    if (toCache.length >= CACHE_WRITE_BATCH) {
+      writes.push(store.putFacts(toCache));
+      toCache = [];
+    }
     outcome.extracted++;
     onProgress?.(outcome.extracted, jobs.length);
   });
-  await store.putFacts(toCache);
+  writes.push(store.putFacts(toCache));
+  await Promise.all(writes);
   return outcome;
 }
 
