@@ -73,7 +73,7 @@ export function looksMinified(text: string): boolean {
   return longest > 5000 || sample.length / lines > 300;
 }
 
-/** True for manifests that steer module resolution. */
+/** True for manifests that steer module resolution (of any language family). */
 export function isResolutionManifest(path: string): boolean {
-  return /(^|\/)(package\.json|tsconfig(\.[\w-]+)?\.json|jsconfig\.json)$/.test(path);
+  return /(^|\/)(package\.json|tsconfig(\.[\w-]+)?\.json|jsconfig\.json|go\.mod|go\.work|pyproject\.toml|setup\.cfg)$/.test(path);
 }

@@ -8,7 +8,7 @@ import {
   type Diagnostic, type RelationRecord, type SymbolRecord,
 } from '@repograph/core';
 import type { FileUnit } from './program.js';
-import type { JsBinder } from './js-binder.js';
+import type { LanguageBinder } from './language-binder.js';
 
 /** The published records of one path. */
 export interface PathGroup {
@@ -39,7 +39,7 @@ export function assignIds(units: Iterable<FileUnit>): IdTable {
 }
 
 /** Builds the records of one parsed file. */
-export function assembleUnit(unit: FileUnit, ids: IdTable, binder: JsBinder, generated: boolean): PathGroup {
+export function assembleUnit(unit: FileUnit, ids: IdTable, binder: LanguageBinder, generated: boolean): PathGroup {
   const facts = unit.facts;
   const ownIds = ids.get(unit.path)!;
   const symbols: SymbolRecord[] = [fileSymbol(unit.path, facts.lineCount, generated)];

@@ -4,13 +4,13 @@
  * arrival never change the result (invariant 1). Owns the stage order organize -> bind ->
  * resolve -> assemble.
  */
-import { languageFamily, type Diagnostic, type FileFacts } from '@repograph/core';
+import type { Diagnostic, FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type PathGroup } from './assemble.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
-import { JsBinder } from './js-binder.js';
-import { readManifests, type ManifestText } from './manifests.js';
-import { ModuleResolver } from './module-resolution.js';
-import { makeFileUnit, Program, type FileUnit } from './program.js';
+import { createBinder, familyOf, type LanguageFamily } from './binders.js';
+import type { LanguageBinder } from './language-binder.js';
+import type { ManifestText } from './manifests.js';
+import { makeFileUnit, type FileUnit } from './program.js';
 
 /** One file of the tree as the engine hands it over. */
 export interface GraphFileInput {
@@ -53,23 +53,28 @@ export interface GraphOutput {
 export function buildGraph(input: GraphInput): GraphOutput {
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifests = [...input.manifests].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const { packages, tsconfigs, diagnostics: manifestDiagnostics } = readManifests(manifests);
-
-  const jsUnits: FileUnit[] = [];
+  const manifestDiagnostics: Diagnostic[] = [];
+  const unitsByFamily = new Map<LanguageFamily, FileUnit[]>();
+  const unitByPath = new Map<string, FileUnit>();
   for (const file of files) {
-    if (file.facts && languageFamily(file.facts.language) === 'js') jsUnits.push(makeFileUnit(file.facts));
+    if (!file.facts) continue;
+    const unit = makeFileUnit(file.facts);
+    const family = familyOf(file.facts.language);
+    const list = unitsByFamily.get(family);
+    if (list) list.push(unit);
+    else unitsByFamily.set(family, [unit]);
+    unitByPath.set(file.path, unit);
   }
-  const jsPaths = new Set(jsUnits.map((unit) => unit.path));
-  const program = new Program(jsUnits, new ModuleResolver(jsPaths, packages, tsconfigs));
-  const binder = new JsBinder(program);
-  const ids = assignIds(jsUnits);
+  const binders = new Map<LanguageFamily, LanguageBinder>();
+  for (const [family, units] of unitsByFamily) binders.set(family, createBinder(family, units, manifests, manifestDiagnostics));
+  const ids = assignIds(unitByPath.values());
 
   const groups: HashedGroup[] = [];
   const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
   for (const file of files) {
-    const unit = program.files.get(file.path);
+    const unit = unitByPath.get(file.path);
     const group = unit
-      ? assembleUnit(unit, ids, binder, file.generated)
+      ? assembleUnit(unit, ids, binders.get(familyOf(unit.facts.language))!, file.generated)
       : assembleDocument(file.path, file.lineCount, file.generated, file.facts?.diagnostics ?? []);
     if (file.diagnostics.length > 0) group.diagnostics.push(...file.diagnostics);
     group.diagnostics = sortDiagnostics(group.diagnostics);

@@ -8,4 +8,5 @@ export { admitPath, excludedDirectoryReason, looksMinified, isResolutionManifest
 export { GitignoreRules, GitignoreStack } from './gitignore.js';
 export { canonicalJson, graphDigest, groupHash } from './digest.js';
 export { ModuleResolver, packageNameOf, type ResolvedModule } from './module-resolution.js';
-export { readManifests, parseLenientJson, type ManifestText } from './manifests.js';
+export { readManifests, parseLenientJson, isJsManifest, type ManifestText } from './manifests.js';
+export type { LanguageBinder, Entity, Resolution } from './language-binder.js';

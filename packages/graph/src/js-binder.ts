@@ -4,14 +4,9 @@
  * value (annotations, `new X()`, return types, `this`, the extends chain) and member lookup.
  * Owns these rules; knows nothing of relations or storage.
  */
-import type { Confidence, DeclarationFact, ValueExpr } from '@repograph/core';
+import type { DeclarationFact, ValueExpr } from '@repograph/core';
+import type { Entity, LanguageBinder, Resolution } from './language-binder.js';
 import type { FileUnit, Program } from './program.js';
-
-/** What an expression denotes: a declaration, a module object, something outside the tree. */
-export type Entity =
-  | { t: 'decl'; unit: FileUnit; index: number }
-  | { t: 'module'; unit: FileUnit }
-  | { t: 'external' };
 
 /**
  * The type of a value: a declaration whose members the value has (`instance` false for a class's
@@ -23,18 +18,12 @@ type TypeRef =
   | { t: 'fn'; unit: FileUnit; params: ValueExpr[]; returns: ValueExpr };
 type DeclType = Extract<TypeRef, { t: 'decl' }>;
 
-/** A resolved target with the confidence of the weakest step that found it. */
-export interface Resolution {
-  entity: Entity;
-  confidence: Confidence;
-}
-
 const MAX_DEPTH = 12;
 const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'namespace', 'module', 'struct', 'trait']);
 const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);
 
 /** Evaluates expressions of one program; memoizes per declaration and per export. */
-export class JsBinder {
+export class JsBinder implements LanguageBinder {
   private readonly program: Program;
   private readonly exportMemo = new Map<string, Entity | null>();
   private readonly declTypeMemo = new Map<string, TypeRef | null>();

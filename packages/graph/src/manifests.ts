@@ -76,7 +76,8 @@ export function readManifests(texts: ManifestText[]): {
   const packages: PackageManifest[] = [];
   const rawTsconfigs = new Map<string, Record<string, unknown>>();
   for (const manifest of texts) {
-    const parsed = parseLenientJson(manifest.text);
+    if (!isJsManifest(manifest.path)) continue;
+    const parsed = parseLenientJson(manifest.path.endsWith('.json') ? manifest.text : '');
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       diagnostics.push({
         code: 'parse_error', severity: 'warning', path: manifest.path,
@@ -144,4 +145,9 @@ function resolveTsConfig(
   }
   // Paths resolve against baseUrl when set, else against the config that declared them.
   return { dir, baseUrl, pathsBase: baseUrl ?? pathsBase ?? (list.length > 0 ? dir : null), paths: list };
+}
+
+/** package.json, tsconfig*.json and jsconfig.json: the manifests of the JS family. */
+export function isJsManifest(path: string): boolean {
+  return /(^|\/)(package\.json|tsconfig(\.[\w-]+)?\.json|jsconfig\.json)$/.test(path);
 }

@@ -4,7 +4,12 @@
  * rules live in js-binder.ts.
  */
 import type { ExportFact, FileFacts } from '@repograph/core';
-import type { ModuleResolver, ResolvedModule } from './module-resolution.js';
+import type { ResolvedModule } from './module-resolution.js';
+
+/** Maps an import specifier written in a file to a module (one implementation per family). */
+export interface SpecifierResolver {
+  resolve(fromPath: string, specifier: string): ResolvedModule;
+}
 
 /** One file of the program with its lookup tables. */
 export interface FileUnit {
@@ -57,12 +62,12 @@ export function makeFileUnit(facts: FileFacts): FileUnit {
   };
 }
 
-/** All files of one language family, with module resolution. */
+/** All files of one language family, with that family's module resolution. */
 export class Program {
   readonly files = new Map<string, FileUnit>();
-  readonly resolver: ModuleResolver;
+  readonly resolver: SpecifierResolver;
 
-  constructor(units: FileUnit[], resolver: ModuleResolver) {
+  constructor(units: FileUnit[], resolver: SpecifierResolver) {
     for (const unit of units) this.files.set(unit.path, unit);
     this.resolver = resolver;
   }

@@ -1,0 +1,45 @@
+/**
+ * The binder of each language family, built from that family's files and the tree's manifests.
+ * Owns the dispatch only. A family without its own binder yet gets the lexical binder: in-file
+ * bindings resolve (the extractor already bound them), nothing crosses files.
+ */
+import type { LanguageId, ValueExpr } from '@repograph/core';
+import { languageFamily } from '@repograph/core';
+import { JsBinder } from './js-binder.js';
+import type { LanguageBinder, Resolution } from './language-binder.js';
+import { readManifests, type ManifestText } from './manifests.js';
+import { ModuleResolver } from './module-resolution.js';
+import { Program, type FileUnit } from './program.js';
+import type { Diagnostic } from '@repograph/core';
+
+export type LanguageFamily = ReturnType<typeof languageFamily>;
+
+/** The family of a language (binding never crosses families). */
+export function familyOf(language: LanguageId): LanguageFamily {
+  return languageFamily(language);
+}
+
+/** Builds the binder of one family; `diagnostics` collects manifest problems. */
+export function createBinder(family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[]): LanguageBinder {
+  switch (family) {
+    case 'js': {
+      const { packages, tsconfigs, diagnostics: manifestDiagnostics } = readManifests(manifests);
+      diagnostics.push(...manifestDiagnostics);
+      const paths = new Set(units.map((unit) => unit.path));
+      return new JsBinder(new Program(units, new ModuleResolver(paths, packages, tsconfigs)));
+    }
+    default:
+      return new LexicalBinder();
+  }
+}
+
+/** Resolves what the extractor bound inside the file; imports and members stay unresolved. */
+class LexicalBinder implements LanguageBinder {
+  resolve(unit: FileUnit, expr: ValueExpr): Resolution | null {
+    return expr.k === 'decl' ? { entity: { t: 'decl', unit, index: expr.decl }, confidence: 'exact' } : null;
+  }
+
+  importedUnit(): FileUnit | undefined {
+    return undefined;
+  }
+}

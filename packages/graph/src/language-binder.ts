@@ -1,0 +1,28 @@
+/**
+ * The contract between assembly and a language family's binder. Each family (JS, Python, Go)
+ * binds only its own files, so names never resolve across languages: a Python `run` never
+ * reaches a Go `Run`. Owns the interface and the family dispatch; the rules live in the
+ * binders.
+ */
+import type { Confidence, ValueExpr } from '@repograph/core';
+import type { FileUnit } from './program.js';
+
+/** What an expression denotes: a declaration, a module object, something outside the tree. */
+export type Entity =
+  | { t: 'decl'; unit: FileUnit; index: number }
+  | { t: 'module'; unit: FileUnit }
+  | { t: 'external' };
+
+/** A resolved target with the confidence of the weakest step that found it. */
+export interface Resolution {
+  entity: Entity;
+  confidence: Confidence;
+}
+
+/** Binds the references of one language family's files. */
+export interface LanguageBinder {
+  /** Resolves the target of a reference; null when it has no target in the tree. */
+  resolve(unit: FileUnit, expr: ValueExpr): Resolution | null;
+  /** The file an import of `unit` names, when it is part of the same family's program. */
+  importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined;
+}
