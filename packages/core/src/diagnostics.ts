@@ -7,7 +7,7 @@
 export const DIAGNOSTIC_CODES = [
   'excluded_material', 'parse_error', 'binary_file', 'invalid_utf8', 'file_too_large',
   'unreadable_file', 'symlink_loop', 'unresolved_import', 'extractor_failure', 'masked_syntax',
-  'outside_repository',
+  'outside_repository', 'duplicate_declaration',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

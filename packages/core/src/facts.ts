@@ -127,6 +127,11 @@ export interface DeclarationFact {
   branches?: string[];
   /** Named AST nodes in the declaration. */
   nodeCount?: number;
+  /**
+   * Go methods: the base type name of the receiver (`T` for `func (t *T[K]) M()`); the type may be
+   * declared in another file of the package, so binding attaches the method by this name.
+   */
+  receiver?: string;
 }
 
 /** How an import binding was written. */
@@ -199,4 +204,8 @@ export interface FileFacts {
   exports: ExportFact[];
   references: ReferenceFact[];
   diagnostics: Diagnostic[];
+  /** Go: the name in the package clause (files of a directory with the same name share a scope). */
+  packageName?: string;
+  /** Go: the build constraint (`//go:build` expression, else `// +build` lines joined by ` && `). */
+  buildConstraint?: string;
 }

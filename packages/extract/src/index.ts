@@ -11,6 +11,9 @@ import { decodeSource } from './decode.js';
 import { isGeneratedFile } from './generated.js';
 import { extractText } from './extractor.js';
 import { LineTable } from './positions.js';
+import { extractPythonText } from './python/extract.js';
+import { isGeneratedPython } from './python/generated.js';
+import { extractGoFile } from './go/extract.js';
 
 export { isGeneratedFile };
 
@@ -31,6 +34,8 @@ export function languageOfPath(path: string): LanguageId | null {
     case 'ts': case 'mts': case 'cts': return 'typescript';
     case 'tsx': return 'tsx';
     case 'js': case 'jsx': case 'mjs': case 'cjs': return 'javascript';
+    case 'py': case 'pyi': return 'python';
+    case 'go': return 'go';
     default: return null;
   }
 }
@@ -64,7 +69,8 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
   };
   const timings: ExtractTimings = { parseMs: 0, walkMs: 0 };
   try {
-    if (language === null || language === 'python' || language === 'go') {
+    if (language === 'go') return extractGoFile(path, bytes, facts);
+    if (language === null) {
       facts.diagnostics.push(failure(path, `No JavaScript/TypeScript extractor for this file name; expected .ts, .tsx, .js, .jsx, .mjs, .cjs, .mts or .cts.`));
       return { facts, timings };
     }
@@ -87,7 +93,8 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
     const lines = new LineTable(text);
     facts.generated = isGeneratedFile(path, text);
     facts.lineCount = lines.lineCount(text.length);
-    const extracted = extractText(path, language, text, lines);
+    if (language === 'python') facts.generated ||= isGeneratedPython(path, text);
+    const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractText(path, language, text, lines);
     facts.partial = extracted.partial;
     facts.declarations = extracted.declarations;
     facts.imports = extracted.imports;

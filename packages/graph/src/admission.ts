@@ -28,8 +28,8 @@ const EXCLUDED_DIRECTORIES: Record<string, string> = {
   '.svn': 'tooling',
 };
 
-const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const DOCUMENT_EXTENSIONS = /\.(md|markdown|rst|txt|json|jsonc|ya?ml|toml|html?|css|scss|less|xml|ini|cfg)$|(^|\/)(\.gitignore|\.npmignore|\.editorconfig|LICENSE|README)$/i;
+const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi)$/;
+const DOCUMENT_EXTENSIONS = /\.(md|markdown|rst|txt|json|jsonc|ya?ml|toml|html?|css|scss|less|xml|ini|cfg)$|(^|\/)(\.gitignore|\.npmignore|\.editorconfig|LICENSE|README|go\.mod|go\.work)$/i;
 const MINIFIED_NAME = /\.min\.(js|mjs|cjs)$/;
 
 /** The reason a directory is excluded, or null when it is walked. */

@@ -96,7 +96,7 @@ export function assembleUnit(unit: FileUnit, ids: IdTable, binder: LanguageBinde
   for (const reference of facts.references) {
     if (reference.kind === 'import') continue;
     const from = reference.from >= 0 ? containerOf(reference.from) : unit.path;
-    const resolution = binder.resolve(unit, reference.target);
+    const resolution = binder.resolve(unit, reference.target, reference.kind);
     let to: string | null = null;
     let confidence = resolution?.confidence ?? 'exact';
     if (resolution?.entity.t === 'decl') {

@@ -6,6 +6,8 @@
 import type { LanguageId, ValueExpr } from '@repograph/core';
 import { languageFamily } from '@repograph/core';
 import { JsBinder } from './js-binder.js';
+import { createGoBinder } from './go/binder.js';
+import { createPythonBinder } from './python/index.js';
 import type { LanguageBinder, Resolution } from './language-binder.js';
 import { readManifests, type ManifestText } from './manifests.js';
 import { ModuleResolver } from './module-resolution.js';
@@ -28,6 +30,10 @@ export function createBinder(family: LanguageFamily, units: FileUnit[], manifest
       const paths = new Set(units.map((unit) => unit.path));
       return new JsBinder(new Program(units, new ModuleResolver(paths, packages, tsconfigs)));
     }
+    case 'python':
+      return createPythonBinder(units, manifests);
+    case 'go':
+      return createGoBinder(units, manifests, diagnostics);
     default:
       return new LexicalBinder();
   }

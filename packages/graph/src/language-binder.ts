@@ -4,7 +4,7 @@
  * reaches a Go `Run`. Owns the interface and the family dispatch; the rules live in the
  * binders.
  */
-import type { Confidence, ValueExpr } from '@repograph/core';
+import type { Confidence, ReferenceKind, ValueExpr } from '@repograph/core';
 import type { FileUnit } from './program.js';
 
 /** What an expression denotes: a declaration, a module object, something outside the tree. */
@@ -21,8 +21,11 @@ export interface Resolution {
 
 /** Binds the references of one language family's files. */
 export interface LanguageBinder {
-  /** Resolves the target of a reference; null when it has no target in the tree. */
-  resolve(unit: FileUnit, expr: ValueExpr): Resolution | null;
+  /**
+   * Resolves the target of a reference of the given kind (a call must reach something
+   * callable in some languages); null when it has no target in the tree.
+   */
+  resolve(unit: FileUnit, expr: ValueExpr, kind: ReferenceKind): Resolution | null;
   /** The file an import of `unit` names, when it is part of the same family's program. */
   importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined;
 }

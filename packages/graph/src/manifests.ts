@@ -77,7 +77,7 @@ export function readManifests(texts: ManifestText[]): {
   const rawTsconfigs = new Map<string, Record<string, unknown>>();
   for (const manifest of texts) {
     if (!isJsManifest(manifest.path)) continue;
-    const parsed = parseLenientJson(manifest.path.endsWith('.json') ? manifest.text : '');
+    const parsed = parseLenientJson(manifest.text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       diagnostics.push({
         code: 'parse_error', severity: 'warning', path: manifest.path,

@@ -1,0 +1,146 @@
+/**
+ * The Python extractor: parses a decoded .py/.pyi text with tree-sitter-python, walks the tree
+ * once with a cursor (visit.ts and the modules it dispatches to), and finishes the records with
+ * the JS extractor's ../finish.ts (the same lexical binding, publication and fact shapes), then
+ * adds what only Python has: docstrings, keyword argument names at call sites, and the exported
+ * flag (`__all__`, else every public module-level name). Never throws for bad syntax: what parses
+ * is indexed and a `parse_error` diagnostic says the rest is lost.
+ *
+ * Import encoding (ImportFact), read by packages/graph/src/python:
+ * - `import a` / `import a.b as c`: style `namespace`, imported `*`, specifier the dotted module,
+ *   local the bound name (the module object).
+ * - `import a.b.c`: binds `a` (style `namespace`, specifier `a`, local `a`) plus a `side-effect`
+ *   import of `a.b.c` (local ''), which loads the submodule.
+ * - `from M import x as y`: style `named`, specifier M as written (`.`, `..m`, `pkg.mod`),
+ *   imported `x` (a name of M's namespace or a submodule M.x), local `y`.
+ * - `from M import *`: style `namespace`, imported `*`, local '' (no binding), plus an ExportFact
+ *   `reexport-all` from M: the star-imported names become attributes of this module.
+ * `__all__ = [...]` (and `+=`) gives one `local` ExportFact per listed name.
+ */
+import Parser from 'tree-sitter';
+import PythonGrammar from 'tree-sitter-python';
+import type { Diagnostic } from '@repograph/core';
+import { errorCensus } from '../parser.js';
+import { finishFacts } from '../finish.js';
+import type { FinishedFacts } from '../finish.js';
+import type { Walker } from '../walker.js';
+import type { LineTable } from '../positions.js';
+import { NS_VALUE } from '../model.js';
+import type { RefRecord } from '../model.js';
+import {
+  PyWalker, enter, leave, typeAt,
+} from './state.js';
+import { visitChildren } from './visit.js';
+import { R_READ } from './state.js';
+
+export interface PythonExtracted extends FinishedFacts {
+  partial: boolean;
+  diagnostics: Diagnostic[];
+  parseMs: number;
+  walkMs: number;
+}
+
+let parser: Parser | null = null;
+
+function parsePython(text: string): Parser.Tree {
+  if (parser === null) {
+    parser = new Parser();
+    parser.setLanguage(PythonGrammar as Parser.Language);
+  }
+  return parser.parse(text, undefined, { bufferSize: text.length + 1 });
+}
+
+/** Extracts the facts of a decoded Python text. */
+export function extractPythonText(path: string, text: string, lines: LineTable): PythonExtracted {
+  const diagnostics: Diagnostic[] = [];
+  const parseStart = performance.now();
+  const tree = parsePython(text);
+  const census = errorCensus(tree);
+  const parseMs = performance.now() - parseStart;
+  if (census.count > 0) {
+    diagnostics.push({
+      code: 'parse_error', severity: 'warning', path,
+      message: `The file has ${census.count} syntax error(s) (Python 2 syntax or mixed indentation?); the parser recovered and what parsed is indexed.`,
+      line: census.firstRow + 1, column: census.firstColumn + 1,
+    });
+  }
+  const walkStart = performance.now();
+  const w = new PyWalker(tree.walk(), text);
+  const c = w.c;
+  enter(w, typeAt(w));
+  visitChildren(w, R_READ);
+  leave(w, typeAt(w));
+  markExported(w);
+  expandReassignedCalls(w);
+  const facts = finishFacts(w as unknown as Walker, lines);
+  addPythonDetails(w, facts, lines);
+  const walkMs = performance.now() - walkStart;
+  if (w.truncated) {
+    diagnostics.push({
+      code: 'extractor_failure', severity: 'warning', path,
+      message: 'Parts of the file nest too deeply to walk; references inside them are missing.',
+    });
+  }
+  return { ...facts, partial: census.count > 0, diagnostics, parseMs, walkMs };
+}
+
+/**
+ * A call of a name that is assigned several functions (`h = md5` in one branch, `h = sha1` in
+ * another) may call each: the call reference is repeated once per assigned name or attribute.
+ */
+function expandReassignedCalls(w: PyWalker): void {
+  if (w.aliases.size === 0) return;
+  const expanded: RefRecord[] = [];
+  let changed = false;
+  for (const ref of w.refs) {
+    const target = ref.target;
+    if (ref.kind === 'call' && target.k === 'name') {
+      const binding = target.scope.lookup(NS_VALUE, target.name);
+      const values = binding !== undefined && binding >= 0 ? w.aliases.get(binding) : undefined;
+      const named = values?.map((v) => (v.k === 'deferred' ? v.e : v)).filter((v) => v.k === 'name' || v.k === 'member' || v.k === 'decl');
+      if (named && named.length > 1) {
+        for (const value of named) expanded.push({ ...ref, target: value });
+        changed = true;
+        continue;
+      }
+    }
+    expanded.push(ref);
+  }
+  if (changed) w.refs.splice(0, w.refs.length, ...expanded);
+}
+
+/** Without `__all__`, every module-level name not starting with `_` is exported. */
+function markExported(w: PyWalker): void {
+  if (w.hasAll) return;
+  for (const decl of w.decls) {
+    if (decl.scope === 'module' && !decl.name.startsWith('_')) decl.exported = true;
+  }
+}
+
+/** Docstrings and keyword names, matched to finished facts by position. */
+function addPythonDetails(w: PyWalker, facts: FinishedFacts, lines: LineTable): void {
+  if (w.docs.size > 0) {
+    const docsAt = new Map<string, string>();
+    for (const [index, doc] of w.docs) {
+      const decl = w.decls[index]!;
+      const p = lines.position(decl.nameStart);
+      docsAt.set(`${p.line}:${p.column}:${decl.name}`, doc);
+    }
+    for (const fact of facts.declarations) {
+      const doc = docsAt.get(`${fact.selection.start.line}:${fact.selection.start.column}:${fact.name}`);
+      if (doc !== undefined) fact.doc = doc;
+    }
+  }
+  if (w.keywordNames.size > 0) {
+    const namesAt = new Map<string, string[]>();
+    for (const [at, names] of w.keywordNames) {
+      const p = lines.position(at);
+      namesAt.set(`${p.line}:${p.column}`, names);
+    }
+    for (const ref of facts.references) {
+      if (ref.kind !== 'call') continue;
+      const names = namesAt.get(`${ref.line}:${ref.column}`);
+      if (names !== undefined) ref.keywordNames = names;
+    }
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * The dispatcher of the Python walk: `visit` is called once for every node of the tree. It folds
+ * the node into the fingerprint hash stack and hands it to the handler of its type, which walks
+ * the children with the same cursor and returns the node's value expression (UNKNOWN for most).
+ * Every handler is entered with the cursor on its node and leaves it there. Owns the dispatch
+ * and the expression handlers; statements and definitions live in statements.ts and
+ * definitions.ts.
+ */
+import { KEEP_ALWAYS, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, UNKNOWN } from '../model.js';
+import type { Expr } from '../model.js';
+import {
+  MAX_DEPTH, typeAt, R_CALLEE, R_OBJECT, R_READ, R_TYPE, R_WRITE, addRef, enter, foldLeaf, leave, nameExpr, pushScope, namedAt,
+} from './state.js';
+import type { PyWalker } from './state.js';
+import {
+  walkAssignment, walkAugmented, walkBlock, walkFor, walkGlobal, walkNamed,
+  walkReturn, walkWith, walkAsPattern, declareTargets,
+} from './statements.js';
+import { walkClass, walkDecorated, walkFunction, walkLambda } from './definitions.js';
+import { walkImport, walkImportFrom } from './imports.js';
+import { typeExpr } from './types.js';
+
+/** Visits the node under the cursor. */
+export function visit(w: PyWalker, role: number): Expr {
+  const c = w.c;
+  const type = typeAt(w);
+  const named = w.typeIsNamed;
+  if (type === 'comment') return UNKNOWN;
+  if (type === 'identifier') {
+    foldLeaf(w, type, true);
+    return identifier(w, role);
+  }
+  if (!named) {
+    foldLeaf(w, type, named);
+    return UNKNOWN;
+  }
+  if (w.hd >= MAX_DEPTH) {
+    foldLeaf(w, type, true);
+    w.truncated = true;
+    return UNKNOWN;
+  }
+  switch (type) {
+    case 'function_definition': walkFunction(w, []); return UNKNOWN;
+    case 'class_definition': walkClass(w, []); return UNKNOWN;
+    case 'decorated_definition': walkDecorated(w); return UNKNOWN;
+    case 'string': case 'integer': case 'float': case 'true': case 'false': case 'none':
+      if (type !== 'string' || !hasInterpolation(w)) {
+        quiet(w);
+        return UNKNOWN;
+      }
+  }
+  enter(w, type);
+  let result: Expr = UNKNOWN;
+  switch (type) {
+    case 'attribute': result = walkAttribute(w, role); break;
+    case 'call': result = walkCall(w); break;
+    case 'block': walkBlock(w); break;
+    case 'assignment': result = walkAssignment(w); break;
+    case 'augmented_assignment': walkAugmented(w); break;
+    case 'named_expression': result = walkNamed(w); break;
+    case 'return_statement': walkReturn(w); break;
+    case 'yield': w.returns = null; visitChildren(w, R_READ); break;
+    case 'import_statement': walkImport(w); break;
+    case 'import_from_statement': case 'future_import_statement': walkImportFrom(w); break;
+    case 'global_statement': case 'nonlocal_statement': walkGlobal(w, type === 'global_statement'); break;
+    case 'for_statement': walkFor(w); break;
+    case 'with_statement': walkWith(w); break;
+    case 'as_pattern': result = walkAsPattern(w); break;
+    case 'lambda': walkLambda(w); break;
+    case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression': {
+      const saved = pushScope(w, false, false);
+      walkComprehension(w);
+      w.scope = saved;
+      break;
+    }
+    case 'parenthesized_expression': result = walkSingle(w, role); break;
+    case 'await': result = walkSingle(w, R_READ); break;
+    case 'subscript': result = walkSubscript(w); break;
+    case 'type': result = typeExpr(w); break;
+    case 'keyword_argument': walkKeywordArgument(w); break;
+    default: visitChildren(w, role === R_WRITE ? R_WRITE : R_READ); break;
+  }
+  leave(w, type);
+  return result;
+}
+
+/** Visits every child of the node under the cursor with `role`. */
+export function visitChildren(w: PyWalker, role: number): void {
+  const c = w.c;
+  if (c.gotoFirstChild()) {
+    do visit(w, role); while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+}
+
+/** Walks the subtree under the cursor for its hash and node count only. */
+export function quiet(w: PyWalker): void {
+  const c = w.c;
+  const type = typeAt(w);
+  if (type === 'comment') return;
+  if (w.hd >= MAX_DEPTH || !c.gotoFirstChild()) {
+    foldLeaf(w, type, namedAt(w));
+    return;
+  }
+  enter(w, type);
+  do quiet(w); while (c.gotoNextSibling());
+  c.gotoParent();
+  leave(w, type);
+}
+
+function hasInterpolation(w: PyWalker): boolean {
+  const c = w.c;
+  let found = false;
+  if (c.gotoFirstChild()) {
+    do if (typeAt(w) === 'interpolation') found = true; while (!found && c.gotoNextSibling());
+    c.gotoParent();
+  }
+  return found;
+}
+
+/** An identifier used as a value (reads of module-level names are kept as references). */
+function identifier(w: PyWalker, role: number): Expr {
+  const start = w.c.startIndex;
+  const name = w.text.slice(start, w.c.endIndex);
+  const expr = nameExpr(w, name);
+  if (expr.k === 'this') return expr;
+  if (role === R_READ) addRef(w, 'read', name, expr, start, KEEP_IF_MODULE);
+  else if (role === R_TYPE) addRef(w, 'type', name, expr, start, KEEP_IF_NOT_OPAQUE);
+  return expr;
+}
+
+/** The only named child's value (parentheses, `await`). */
+function walkSingle(w: PyWalker, role: number): Expr {
+  const c = w.c;
+  let result: Expr = UNKNOWN;
+  if (c.gotoFirstChild()) {
+    do {
+      if (namedAt(w) && typeAt(w) !== 'comment') result = visit(w, role);
+      else visit(w, R_READ);
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  return result;
+}
+
+/** `object.name`: the member expression; a read records a reference to it. */
+function walkAttribute(w: PyWalker, role: number): Expr {
+  const c = w.c;
+  let object: Expr = UNKNOWN;
+  let name = '';
+  let at = -1;
+  if (c.gotoFirstChild()) {
+    do {
+      const field = c.currentFieldName;
+      if (field === 'object') object = visit(w, R_OBJECT);
+      else if (field === 'attribute') {
+        at = c.startIndex;
+        name = w.text.slice(at, c.endIndex);
+        foldLeaf(w, 'identifier', true);
+      } else visit(w, R_READ);
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  if (name === '') return UNKNOWN;
+  const expr: Expr = { k: 'member', object: object.k === 'unknown' ? UNKNOWN : object, name };
+  if (role === R_READ) addRef(w, 'read', name, expr, at, KEEP_IF_MODULE);
+  else if (role === R_TYPE) addRef(w, 'type', name, expr, at, KEEP_IF_NOT_OPAQUE);
+  return expr;
+}
+
+/** The offset of the name token of a callee expression (`c` in `a.b.c`), or -1. */
+export function calleeSite(w: PyWalker, callee: Expr, start: number, end: number): number {
+  if (callee.k === 'member') return end - callee.name.length;
+  if (callee.k === 'name' || callee.k === 'this') return start;
+  return -1;
+}
+
+/** `f(args)`: a call reference at the callee's name; the value is what the call returns. */
+function walkCall(w: PyWalker): Expr {
+  const c = w.c;
+  let callee: Expr = UNKNOWN;
+  let calleeStart = -1;
+  let calleeEnd = -1;
+  let argumentCount = 0;
+  let hasSpread = false;
+  const keywords: string[] = [];
+  if (c.gotoFirstChild()) {
+    do {
+      const field = c.currentFieldName;
+      if (field === 'function') {
+        calleeStart = c.startIndex;
+        calleeEnd = c.endIndex;
+        callee = visit(w, R_CALLEE);
+      } else if (field === 'arguments' && typeAt(w) === 'argument_list') {
+        enter(w, 'argument_list');
+        if (c.gotoFirstChild()) {
+          do {
+            const type = typeAt(w);
+            if (type === 'keyword_argument') {
+              const start = c.startIndex;
+              if (c.gotoFirstChild()) {
+                keywords.push(w.text.slice(start, c.endIndex));
+                c.gotoParent();
+              }
+            } else if (type === 'list_splat' || type === 'dictionary_splat') {
+              hasSpread = true;
+            } else if (namedAt(w) && type !== 'comment') {
+              argumentCount++;
+            }
+            visit(w, R_READ);
+          } while (c.gotoNextSibling());
+          c.gotoParent();
+        }
+        leave(w, 'argument_list');
+      } else {
+        // A generator argument `f(x for x in y)`.
+        if (namedAt(w)) argumentCount++;
+        visit(w, R_READ);
+      }
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  if (callee.k === 'name' && callee.name === 'super' && callee.scope.lookup(0, 'super') === undefined) {
+    return { k: 'super', owner: w.classDecl };
+  }
+  const site = calleeSite(w, callee, calleeStart, calleeEnd);
+  if (site >= 0) {
+    const name = callee.k === 'member' ? callee.name : w.text.slice(calleeStart, calleeEnd);
+    addRef(w, 'call', name, callee, site, KEEP_ALWAYS, argumentCount, hasSpread);
+    if (keywords.length > 0) w.keywordNames.set(site, keywords);
+  }
+  return callee.k === 'unknown' ? UNKNOWN : { k: 'call', callee };
+}
+
+/** `name=value` in a call: the name is no reference. */
+function walkKeywordArgument(w: PyWalker): void {
+  const c = w.c;
+  if (c.gotoFirstChild()) {
+    do {
+      if (c.currentFieldName === 'name') foldLeaf(w, 'identifier', true);
+      else visit(w, R_READ);
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+}
+
+/** `value[index]`: an element of `value` (a list's item, a mapping's value). */
+function walkSubscript(w: PyWalker): Expr {
+  const c = w.c;
+  let value: Expr = UNKNOWN;
+  if (c.gotoFirstChild()) {
+    do {
+      if (c.currentFieldName === 'value') value = visit(w, R_READ);
+      else visit(w, R_READ);
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  return value.k === 'unknown' ? UNKNOWN : { k: 'element', of: value };
+}
+
+/** A comprehension: its own scope; `for` targets are bound in it. */
+function walkComprehension(w: PyWalker): void {
+  const c = w.c;
+  if (c.gotoFirstChild()) {
+    do {
+      if (typeAt(w) === 'for_in_clause') {
+        enter(w, 'for_in_clause');
+        if (c.gotoFirstChild()) {
+          do {
+            if (c.currentFieldName === 'left') declareTargets(w, UNKNOWN);
+            else visit(w, R_READ);
+          } while (c.gotoNextSibling());
+          c.gotoParent();
+        }
+        leave(w, 'for_in_clause');
+      } else {
+        visit(w, R_READ);
+      }
+    } while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+}
+
+export { R_CALLEE, R_OBJECT, R_READ, R_TYPE, R_WRITE };

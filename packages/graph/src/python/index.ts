@@ -1,0 +1,16 @@
+/**
+ * The Python binder's entry: builds module resolution over the family's files and the tree's
+ * pyproject.toml/setup.cfg manifests, and the PythonBinder over them. Owns the wiring only.
+ */
+import type { FileUnit } from '../program.js';
+import type { ManifestText } from '../manifests.js';
+import type { LanguageBinder } from '../language-binder.js';
+import { PythonModules } from './modules.js';
+import { PythonBinder } from './binder.js';
+
+/** The binder of the Python files of one tree. */
+export function createPythonBinder(units: FileUnit[], manifests: ManifestText[]): LanguageBinder {
+  const pythonManifests = manifests.filter((m) => /(^|\/)(pyproject\.toml|setup\.cfg)$/.test(m.path));
+  const modules = new PythonModules(new Set(units.map((unit) => unit.path)), pythonManifests);
+  return new PythonBinder(units, modules);
+}
