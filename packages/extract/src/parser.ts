@@ -3,10 +3,9 @@
  * and the error census of a parsed tree. Owns the choice of grammar for a language; it does not
  * walk trees for facts (visit.ts does) and it holds no tree after returning one.
  */
-import Parser from 'tree-sitter';
-import TypeScriptGrammars from 'tree-sitter-typescript';
-import JavaScriptGrammar from 'tree-sitter-javascript';
+import type Parser from 'tree-sitter';
 import type { LanguageId } from '@repograph/core';
+import { loadGrammar, newParser } from './grammars.js';
 
 /** The languages this package parses. */
 export type JsLanguageId = Extract<LanguageId, 'typescript' | 'tsx' | 'javascript'>;
@@ -15,18 +14,13 @@ const parsers = new Map<JsLanguageId, Parser>();
 
 /** The grammar object of a language (also the key of its node-type tables). */
 export function grammarOf(language: JsLanguageId): Parser.Language {
-  switch (language) {
-    case 'typescript': return TypeScriptGrammars.typescript as Parser.Language;
-    case 'tsx': return TypeScriptGrammars.tsx as Parser.Language;
-    case 'javascript': return JavaScriptGrammar as Parser.Language;
-  }
+  return loadGrammar(language);
 }
 
 function parserFor(language: JsLanguageId): Parser {
   let parser = parsers.get(language);
   if (parser === undefined) {
-    parser = new Parser();
-    parser.setLanguage(grammarOf(language));
+    parser = newParser(language);
     parsers.set(language, parser);
   }
   return parser;

@@ -4,8 +4,8 @@
  * produces declarations, imports and references. Owns the file-level facts only; never throws
  * (index.ts turns an internal failure into a diagnostic).
  */
-import Parser from 'tree-sitter';
-import GoGrammar from 'tree-sitter-go';
+import type Parser from 'tree-sitter';
+import { newParser } from '../grammars.js';
 import type { FileFacts } from '@repograph/core';
 import { decodeSource } from '../decode.js';
 import { isGeneratedFile } from '../generated.js';
@@ -18,8 +18,7 @@ let parser: Parser | undefined;
 
 function goParser(): Parser {
   if (parser === undefined) {
-    parser = new Parser();
-    parser.setLanguage(GoGrammar as Parser.Language);
+    parser = newParser('go');
   }
   return parser;
 }

@@ -17,8 +17,8 @@
  *   `reexport-all` from M: the star-imported names become attributes of this module.
  * `__all__ = [...]` (and `+=`) gives one `local` ExportFact per listed name.
  */
-import Parser from 'tree-sitter';
-import PythonGrammar from 'tree-sitter-python';
+import type Parser from 'tree-sitter';
+import { newParser } from '../grammars.js';
 import type { Diagnostic } from '@repograph/core';
 import { errorCensus } from '../parser.js';
 import { finishFacts } from '../finish.js';
@@ -44,8 +44,7 @@ let parser: Parser | null = null;
 
 function parsePython(text: string): Parser.Tree {
   if (parser === null) {
-    parser = new Parser();
-    parser.setLanguage(PythonGrammar as Parser.Language);
+    parser = newParser('python');
   }
   return parser.parse(text, undefined, { bufferSize: text.length + 1 });
 }
