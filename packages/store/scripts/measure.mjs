@@ -1,5 +1,6 @@
-// Measures the store on a synthetic graph: bytes on disk (with and without LZ4 compression of graph
-// records, and for facts), publish and republish time, and read latencies (p50/p95 over 1000 calls).
+// Measures the store on a synthetic graph: bytes on disk (with and without LZ4 compression of the
+// runs, at other block sizes and page sizes, and for facts), publish and republish time, and read
+// latencies (p50/p95 over 1000 calls). For real corpora use store-sizes.mjs and latency.mjs.
 // Run after `npx tsc -b packages/store`:  node packages/store/scripts/measure.mjs [files] [symbolsPerFile] [relationsPerFile]
 // Every store lives in a mkdtemp folder that is removed at the end. Prints a JSON summary.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,11 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openTunedRepoStore } from '../dist/repo-store.js';
+import { DEFAULT_TUNING } from '../dist/layout.js';
 import { makeReport, syntheticFacts, syntheticGraph } from '../dist/fixtures-graph.js';
 
 const [files = 2500, symbolsPerFile = 20, relationsPerFile = 80] = process.argv.slice(2).map(Number);
 const CALLS = 1000;
-const base = { pageSize: 8192, factsCompression: true, graphCompressionThreshold: null };
+const base = DEFAULT_TUNING;
+const scaled = (factor) => Object.fromEntries(Object.entries(base.blockSizes).map(([name, size]) => [name, Math.max(1, size * factor)]));
 const graph = syntheticGraph({ files, symbolsPerFile, relationsPerFile });
 const symbolIds = graph.groups.flatMap((group) => group.symbols.map((symbol) => symbol.id));
 const report = makeReport('c'.repeat(40));
@@ -119,10 +122,12 @@ async function measureFacts(label, tuning) {
   });
 }
 
-await measureGraph('default: no graph compression, 8 KB pages', base);
-await measureGraph('LZ4 on graph records over 100 B, 8 KB pages', { ...base, graphCompressionThreshold: 100 });
-await measureGraph('LZ4 on graph records over 1000 B (lmdb default), 8 KB pages', { ...base, graphCompressionThreshold: 1000 });
-await measureGraph('no graph compression, 4 KB pages', { ...base, pageSize: 4096 });
-await measureFacts('facts, LZ4 over 1 KB', base);
-await measureFacts('facts, no compression', { ...base, factsCompression: false });
+await measureGraph('default', base);
+await measureGraph('blocks half as big', { ...base, blockSizes: scaled(0.5) });
+await measureGraph('blocks twice as big', { ...base, blockSizes: scaled(2) });
+await measureGraph('no compression of run blocks', { ...base, runCompressionThreshold: null });
+await measureGraph('4 KB pages', { ...base, pageSize: 4096 });
+await measureFacts('facts, LZ4 over 64 B', base);
+await measureFacts('facts, LZ4 over 1 KB', { ...base, factsCompressionThreshold: 1000 });
+await measureFacts('facts, no compression', { ...base, factsCompressionThreshold: null });
 console.log(JSON.stringify(results, null, 2));

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import * as lmdb from 'lmdb';
 import { checkKey, compareCodePoints, decodeOrdinal, encodeOrdinal } from './keys.js';
 import { mergeSorted, take } from './merge.js';
+import { compareKeyParts } from './runs.js';
 
 /** lmdb's own key encoder (exported at runtime, not declared in its types). */
 const { keyValueToBuffer } = lmdb as unknown as { keyValueToBuffer: (key: unknown) => Buffer };
@@ -28,6 +29,13 @@ describe('keys', () => {
     assert.deepEqual([...strings].sort(compareCodePoints), byKeys);
     assert.ok(compareCodePoints('\uFFFD', '😀') < 0, 'a supplementary character sorts after U+FFFD');
     assert.ok('\uFFFD' > '😀', 'unlike UTF-16 code-unit order');
+  });
+
+  test('compareKeyParts (runs.ts) agrees with the order of encoded LMDB keys of strings', () => {
+    const keys = [['a'], ['a', 'b'], ['a', ''], ['a', 'b', 'c'], ['ab'], ['a b'], ['a#', 'x'], ['a', '\u001B'], ['😀'], ['\uFFFD', 'z'],
+      ['b', 'a0'], ['b', 'a9'], ['b', 'b10'], ['b']];
+    const byBytes = [...keys].sort((a, b) => Buffer.compare(keyValueToBuffer(a), keyValueToBuffer(b)));
+    assert.deepEqual([...keys].sort(compareKeyParts), byBytes);
   });
 
   test('checkKey rejects NUL and oversize keys, naming the subject', () => {

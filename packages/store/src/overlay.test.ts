@@ -8,6 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import { makeFileEntry, makeRelation, makeSymbol } from './fixtures-graph.js';
 import { cleanupTempDirs } from './fixtures-git.js';
 import { group, openTestStore, publish, removed } from './fixtures-store.js';
+import { open } from 'lmdb';
+import { storeDirectory } from './environment.js';
+import { openRepoStore } from './repo-store.js';
 import type { RepoStore, SnapshotReader } from './types.js';
 
 after(cleanupTempDirs);
@@ -141,5 +144,63 @@ describe('overlay reader', () => {
     assert.deepEqual(republished.symbolsInFile(A), []);
     assert.deepEqual(republished.relationsTo(render.id), [baseB.relations[0], baseC.relations[0]]);
     republished.close();
+  });
+
+  test('stores the overlay manifest as a delta and rebuilds it exactly', async () => {
+    const { store: deltaStore, dataRoot, repoId } = await openTestStore('delta');
+    const baseFiles = [A, B, C].map((path) => ({ ...makeFileEntry(path), mtimeMs: 0, ino: 0 }));
+    await publish(deltaStore, BASE, null, [baseA, baseB, baseC], { files: baseFiles });
+    const worktreeFiles = [
+      { ...baseFiles[0]!, mtimeMs: 1_700_000_000_000.5, ino: 9 }, baseFiles[2]!, makeFileEntry(D, 'new'),
+    ];
+    await publish(deltaStore, OVERLAY, BASE, [removed(B), overlayD], { files: worktreeFiles });
+    const merged = deltaStore.reader(OVERLAY)!;
+    assert.deepEqual([...merged.files()], worktreeFiles);
+    assert.deepEqual(merged.file(A), worktreeFiles[0]);
+    assert.equal(merged.file(B), undefined, 'removed from the manifest');
+    assert.deepEqual(merged.file(C), baseFiles[2]);
+    assert.deepEqual(merged.file(D), worktreeFiles[2]);
+    merged.close();
+    await deltaStore.close();
+    // Reopened, the base's manifest is read back from the store instead of kept from its publish.
+    const reopened = await openRepoStore({ dataRoot, repoId });
+    await publish(reopened, 'workspace:other', BASE, [], { files: worktreeFiles });
+    const other = reopened.reader('workspace:other')!;
+    assert.deepEqual([...other.files()], worktreeFiles);
+    other.close();
+    await reopened.close();
+  });
+
+  test('republishing the baseline keeps its overlays\' manifests and recounts what they hide', async () => {
+    const { store: rebased } = await openTestStore('rebased');
+    await publish(rebased, BASE, null, [baseA, baseB, baseC]);
+    const overlayFiles = [A, C, D].map((path) => makeFileEntry(path, `overlay:${path}`));
+    await publish(rebased, OVERLAY, BASE, [overlayA, removed(B), overlayD], { files: overlayFiles });
+    // The new baseline drops c.ts and gives b.ts another manifest entry.
+    const newBase = [baseA, group(B, [bar], [])];
+    await publish(rebased, BASE, null, newBase, { files: [A, B].map((path) => makeFileEntry(path, `v2:${path}`)), replace: true });
+    const reader = rebased.reader(OVERLAY)!;
+    assert.deepEqual([...reader.files()], overlayFiles, 'the overlay manifest is the one it published');
+    assert.equal(reader.info.symbolCount, 3 + 1, 'a.ts and d.ts of the overlay; b.ts removed; no c.ts any more');
+    assert.equal(reader.info.relationCount, overlayA.relations.length + overlayD.relations.length);
+    assert.deepEqual([...reader.allSymbols()].map((symbol) => symbol.id), [widget.id, render.id, foo2.id, dFun.id]);
+    reader.close();
+    await rebased.close();
+  });
+
+  test('recounts what an overlay hides when its stored counts were made against another base', async () => {
+    const { store: tampered, dataRoot, repoId } = await openTestStore('tampered');
+    await publish(tampered, BASE, null, [baseA, baseB, baseC]);
+    await publish(tampered, OVERLAY, BASE, [overlayA, removed(B), overlayD], { files: [A, C, D].map((path) => makeFileEntry(path)) });
+    const expected = tampered.reader(OVERLAY)!.info;
+    await tampered.close();
+    const root = open({ path: storeDirectory(dataRoot, repoId), noSubdir: false, maxDbs: 16, pageSize: 8192 });
+    const snapshots = root.openDB({ name: 'snapshots' });
+    const header = snapshots.get(OVERLAY) as { hidden: { baseSid: string } };
+    await snapshots.put(OVERLAY, { ...header, hidden: { baseSid: 'zz', symbolCount: 99, relationCount: 99, unresolvedCount: 99 } });
+    await root.close();
+    const reopened = await openRepoStore({ dataRoot, repoId });
+    assert.deepEqual(reopened.reader(OVERLAY)!.info, expected);
+    await reopened.close();
   });
 });

@@ -2,13 +2,15 @@
  * Publishing and deleting snapshots: one atomic write transaction each. Owns the orchestration:
  * the baseline immutability rule, the base check, the generation counter and snapshot sequence,
  * writing the snapshot under a fresh sid and deleting the key's previous sid in the same
- * transaction. Validation is in publish-input.ts, the data writes in snapshot-data.ts, reading in
- * reader.ts.
+ * transaction, and rebasing the overlays on a republished baseline. The input rules are in
+ * publish-input.ts, the data writes in snapshot-data.ts, reading in reader.ts.
  */
 import { storeError, type StoreEnvironment } from './environment.js';
 import { encodeOrdinal } from './keys.js';
-import { BASELINE_PREFIX, validatePublishInput } from './publish-input.js';
-import { deleteSnapshotData, writeSnapshotData } from './snapshot-data.js';
+import { BASELINE_PREFIX, validateSnapshotKey } from './publish-input.js';
+import { Layer } from './layer.js';
+import { mergeManifest } from './manifest.js';
+import { deleteRun, deleteSnapshotData, hiddenCounts, writeManifest, writeSnapshotData } from './snapshot-data.js';
 import type { PublishInput } from './types.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -17,24 +19,31 @@ import { writeTransaction } from './write-transaction.js';
  * baseline without `replace`, with that baseline's generation and no write).
  */
 export async function publishSnapshot(environment: StoreEnvironment, input: PublishInput): Promise<number> {
-  const order = validatePublishInput(input, environment.maxKeySize);
+  validateSnapshotKey(input, environment.maxKeySize);
   const { databases } = environment;
-  return writeTransaction(environment, `publishing ${input.key}`, () => {
+  const written = await writeTransaction(environment, `publishing ${input.key}`, () => {
     const existing = databases.snapshots.get(input.key);
     if (existing !== undefined && input.key.startsWith(BASELINE_PREFIX) && input.replace !== true) {
-      return existing.generation;
+      return { generation: existing.generation, kept: null };
     }
-    if (input.base !== null && databases.snapshots.get(input.base) === undefined) {
+    const base = input.base === null ? null : databases.snapshots.get(input.base);
+    if (base === undefined) {
       throw storeError(`cannot publish ${input.key}: its base ${input.base} is not in the store; publish the ` +
         `baseline first`, { key: input.key, base: input.base });
     }
     const generation = nextCounter(environment, 'generation');
     const sid = encodeOrdinal(nextCounter(environment, 'snapshotSequence'));
-    const header = writeSnapshotData(environment, sid, input, generation, order);
+    const { header, manifest } = writeSnapshotData(environment, sid, input, generation, base?.sid ?? null);
     databases.snapshots.putSync(input.key, header);
-    if (existing !== undefined) deleteSnapshotData(environment, existing.sid);
-    return generation;
+    if (existing !== undefined) {
+      if (input.key.startsWith(BASELINE_PREFIX)) rebaseDependents(environment, input.key, existing.sid, sid);
+      deleteSnapshotData(environment, existing.sid);
+    }
+    return { generation, kept: input.base === null ? { sid, entries: manifest } : null };
   });
+  // Only a committed manifest may be kept: an aborted publish's sid is handed out again.
+  if (written.kept !== null) environment.lastManifest = written.kept;
+  return written.generation;
 }
 
 /**
@@ -56,6 +65,25 @@ export async function deleteSnapshot(environment: StoreEnvironment, key: string)
     databases.snapshots.removeSync(key);
     return true;
   });
+}
+
+/**
+ * After the baseline `key` was republished from `oldSid` to `newSid` (both still present): every
+ * overlay on it gets its manifest rewritten as a delta over the new base (a delta is only valid
+ * against the base it was made from: manifest.ts) and its hidden counts recounted.
+ */
+function rebaseDependents(environment: StoreEnvironment, key: string, oldSid: string, newSid: string): void {
+  const { databases } = environment;
+  const oldBase = new Layer(environment, oldSid);
+  const newBase = new Layer(environment, newSid, { uncommitted: true });
+  const dependents = [...databases.snapshots.getRange({})].map((entry) => entry.value).filter((header) => header.base === key);
+  for (const header of dependents) {
+    const overlay = new Layer(environment, header.sid);
+    const files = [...mergeManifest(oldBase.manifest(), overlay.manifest())];
+    deleteRun(environment, 'files', header.sid);
+    writeManifest(environment, header.sid, files, [...newBase.manifest()]);
+    databases.snapshots.putSync(header.key, { ...header, hidden: hiddenCounts(newBase, overlay.groups()) });
+  }
 }
 
 /** Reads, increments and writes a meta counter inside the current write transaction. */

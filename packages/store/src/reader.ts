@@ -16,9 +16,12 @@ import type { FileEntry, SnapshotInfo, SnapshotReader } from './types.js';
 import type { RelationRecord, SymbolRecord } from '@repograph/core';
 import type { Transaction } from 'lmdb';
 import { storeError, type StoreEnvironment } from './environment.js';
-import { compareCodePoints, prefixRange, type KeyPart } from './keys.js';
-import { fromStoredRelation, type SnapshotHeader, type StoredRelation } from './layout.js';
+import { compareCodePoints } from './keys.js';
+import { Layer, type LayerRelation } from './layer.js';
+import type { SnapshotHeader } from './layout.js';
+import { applyEntry, mergeManifest } from './manifest.js';
 import { mergeSorted, take } from './merge.js';
+import { hiddenCounts } from './snapshot-data.js';
 
 /** Opens a reader on `key`, or returns undefined when the store holds no such snapshot. */
 export function openReader(environment: StoreEnvironment, key: string, onClose: (reader: SnapshotReader) => void): SnapshotReader | undefined {
@@ -45,25 +48,25 @@ export function openReader(environment: StoreEnvironment, key: string, onClose: 
   }
 }
 
-/** A relation read from a layer, with its sort key (site path). */
-interface LayerRelation {
-  path: string;
-  relation: RelationRecord;
-}
-
 class MergedSnapshotReader implements SnapshotReader {
   private closed = false;
   private cachedInfo: SnapshotInfo | undefined;
-  /** Whether the overlay has a group for a path (memoized point reads of `groups`). */
+  /** Whether the overlay has a group for a path (memoized). */
   private readonly overlaid = new Map<string, boolean>();
+  /** The snapshot's own layer (the overlay, when there is a base). */
+  private readonly own: Layer;
+  private readonly base: Layer | null;
 
   constructor(
-    private readonly environment: StoreEnvironment,
+    environment: StoreEnvironment,
     private readonly transaction: Transaction,
     private readonly header: SnapshotHeader,
     private readonly baseHeader: SnapshotHeader | null,
     private readonly onClose: (reader: SnapshotReader) => void,
-  ) {}
+  ) {
+    this.own = new Layer(environment, header.sid, { transaction, header });
+    this.base = baseHeader === null ? null : new Layer(environment, baseHeader.sid, { transaction, header: baseHeader });
+  }
 
   get info(): SnapshotInfo {
     this.assertOpen();
@@ -72,42 +75,42 @@ class MergedSnapshotReader implements SnapshotReader {
   }
 
   *files(): IterableIterator<FileEntry> {
-    for (const { value } of this.range('files', [this.header.sid])) {
+    this.assertOpen();
+    const files = this.base === null ? this.own.files() : mergeManifest(this.base.manifest(), this.own.manifest());
+    for (const file of files) {
       this.assertOpen();
-      yield value as FileEntry;
+      yield file;
     }
   }
 
   file(path: string): FileEntry | undefined {
     this.assertOpen();
-    return this.environment.databases.files.get([this.header.sid, path], { transaction: this.transaction });
+    const entry = this.own.manifestEntry(path);
+    if (this.base === null) return entry === undefined ? undefined : applyEntry(entry, undefined);
+    const below = this.base.manifestEntry(path);
+    if (entry !== undefined) return applyEntry(entry, below);
+    return below === undefined ? undefined : applyEntry(below, undefined);
   }
 
   getSymbol(id: string): SymbolRecord | undefined {
     this.assertOpen();
-    const own = this.symbolIn(this.header.sid, id);
-    if (own !== undefined || this.baseHeader === null) return own;
-    const fromBase = this.symbolIn(this.baseHeader.sid, id);
+    const own = this.own.symbol(id);
+    if (own !== undefined || this.base === null) return own;
+    const fromBase = this.base.symbol(id);
     return fromBase !== undefined && !this.isOverlaid(fromBase.path) ? fromBase : undefined;
   }
 
   symbolsInFile(path: string): SymbolRecord[] {
     this.assertOpen();
-    const sid = this.layerOf(path);
-    const symbols: SymbolRecord[] = [];
-    for (const key of this.keys('symbolsByPath', [sid, path])) {
-      const symbol = this.symbolIn(sid, key[2] as string);
-      if (symbol !== undefined) symbols.push(symbol);
-    }
-    return symbols;
+    return this.layerOf(path).symbolsOfPath(path);
   }
 
   searchNames(lowerPrefix: string, limit: number): SymbolRecord[] {
     this.assertOpen();
     const prefix = lowerPrefix.toLowerCase();
-    const own = this.namesIn(this.header.sid, prefix, false);
-    if (this.baseHeader === null) return take(own, limit).map((hit) => hit.symbol);
-    const base = this.namesIn(this.baseHeader.sid, prefix, true);
+    const own = this.namesIn(this.own, prefix, false);
+    if (this.base === null) return take(own, limit).map((hit) => hit.symbol);
+    const base = this.namesIn(this.base, prefix, true);
     const byNameThenId = (a: NameHit, b: NameHit): number =>
       compareCodePoints(a.name, b.name) || compareCodePoints(a.symbol.id, b.symbol.id);
     return take(mergeSorted(own, base, byNameThenId), limit).map((hit) => hit.symbol);
@@ -115,9 +118,9 @@ class MergedSnapshotReader implements SnapshotReader {
 
   *allSymbols(): IterableIterator<SymbolRecord> {
     this.assertOpen();
-    const own = this.symbolsOf(this.header.sid, false);
-    const merged = this.baseHeader === null ? own
-      : mergeSorted(own, this.symbolsOf(this.baseHeader.sid, true), (a, b) => compareCodePoints(a.id, b.id));
+    const own = this.own.symbols();
+    const merged = this.base === null ? own
+      : mergeSorted(own, this.visible(this.base.symbols(), (symbol) => symbol.path), (a, b) => compareCodePoints(a.id, b.id));
     for (const symbol of merged) {
       this.assertOpen();
       yield symbol;
@@ -126,24 +129,35 @@ class MergedSnapshotReader implements SnapshotReader {
 
   relationsFrom(symbolIdOrPath: string): RelationRecord[] {
     this.assertOpen();
-    return this.indexedRelations('relationsOut', symbolIdOrPath);
+    // A relation's `from` is its site path or "<site path>#...": look in every path `from` can
+    // belong to, shortest (first in path order) first.
+    const relations: RelationRecord[] = [];
+    for (let end = symbolIdOrPath.indexOf('#'); ; end = symbolIdOrPath.indexOf('#', end + 1)) {
+      const path = end < 0 ? symbolIdOrPath : symbolIdOrPath.slice(0, end);
+      relations.push(...this.layerOf(path).relationsOfPath(path, symbolIdOrPath));
+      if (end < 0) return relations;
+    }
   }
 
   relationsTo(symbolId: string): RelationRecord[] {
     this.assertOpen();
-    return this.indexedRelations('relationsIn', symbolId);
+    const own = this.own.relationsAt(this.own.incoming(symbolId));
+    if (this.base === null) return own.map((entry) => entry.relation);
+    const places = this.base.incoming(symbolId).filter((place) => !this.isOverlaid(place.path));
+    const merged = mergeSorted(own, this.base.relationsAt(places), (a, b) => compareCodePoints(a.path, b.path));
+    return Array.from(merged, (entry) => entry.relation);
   }
 
   relationsInFile(path: string): RelationRecord[] {
     this.assertOpen();
-    return [...this.relationsOfPath(this.layerOf(path), path)];
+    return this.layerOf(path).relationsOfPath(path);
   }
 
   *allRelations(): IterableIterator<RelationRecord> {
     this.assertOpen();
-    const own = this.relationsOf(this.header.sid, false);
-    const merged = this.baseHeader === null ? own
-      : mergeSorted(own, this.relationsOf(this.baseHeader.sid, true), (a, b) => compareCodePoints(a.path, b.path));
+    const own = this.own.relations();
+    const merged = this.base === null ? own
+      : mergeSorted(own, this.visible(this.base.relations(), (entry) => entry.path), byPath);
     for (const { relation } of merged) {
       this.assertOpen();
       yield relation;
@@ -172,99 +186,47 @@ class MergedSnapshotReader implements SnapshotReader {
       meta: header.meta, fileCount: header.fileCount, symbolCount: header.symbolCount,
       relationCount: header.relationCount, unresolvedCount: header.unresolvedCount,
     };
-    if (baseHeader === null) return info;
-    info.symbolCount += baseHeader.symbolCount;
-    info.relationCount += baseHeader.relationCount;
-    info.unresolvedCount += baseHeader.unresolvedCount;
-    const groups = this.environment.databases.groups;
-    for (const { key } of this.range('groups', [header.sid])) {
-      const hidden = groups.get([baseHeader.sid, key[1] as string], { transaction: this.transaction });
-      if (hidden === undefined) continue;
-      info.symbolCount -= hidden.symbolCount;
-      info.relationCount -= hidden.relationCount;
-      info.unresolvedCount -= hidden.unresolvedCount;
-    }
+    if (baseHeader === null || this.base === null) return info;
+    // Counted at publish against the base's sid; a baseline replaced since has a new sid.
+    const hidden = header.hidden?.baseSid === baseHeader.sid ? header.hidden : hiddenCounts(this.base, this.own.groups());
+    info.symbolCount += baseHeader.symbolCount - hidden.symbolCount;
+    info.relationCount += baseHeader.relationCount - hidden.relationCount;
+    info.unresolvedCount += baseHeader.unresolvedCount - hidden.unresolvedCount;
     return info;
   }
 
   /** True when the overlay has a group (changed, added or removed) for `path`. */
   private isOverlaid(path: string): boolean {
-    if (this.baseHeader === null) return false;
+    if (this.base === null) return false;
     let overlaid = this.overlaid.get(path);
     if (overlaid === undefined) {
-      overlaid = this.environment.databases.groups.get([this.header.sid, path], { transaction: this.transaction }) !== undefined;
+      overlaid = this.own.group(path) !== undefined;
       this.overlaid.set(path, overlaid);
     }
     return overlaid;
   }
 
-  /** The sid whose group of `path` is visible: the overlay's when it has one, else the base's. */
-  private layerOf(path: string): string {
-    return this.baseHeader !== null && !this.isOverlaid(path) ? this.baseHeader.sid : this.header.sid;
+  /** The layer whose group of `path` is visible: the overlay's when it has one, else the base's. */
+  private layerOf(path: string): Layer {
+    return this.base !== null && !this.isOverlaid(path) ? this.base : this.own;
   }
 
-  private symbolIn(sid: string, id: string): SymbolRecord | undefined {
-    return this.environment.databases.symbols.get([sid, id], { transaction: this.transaction });
+  /** The base's items whose path the overlay does not replace. */
+  private *visible<T>(items: Iterable<T>, pathOf: (item: T) => string): Generator<T> {
+    for (const item of items) if (!this.isOverlaid(pathOf(item))) yield item;
   }
 
-  private *symbolsOf(sid: string, hideOverlaid: boolean): Generator<SymbolRecord> {
-    for (const { value } of this.range('symbols', [sid])) {
-      const symbol = value as SymbolRecord;
-      if (!hideOverlaid || !this.isOverlaid(symbol.path)) yield symbol;
-    }
-  }
-
-  private *namesIn(sid: string, prefix: string, hideOverlaid: boolean): Generator<NameHit> {
-    const range = { start: [sid, prefix], end: prefixRange([sid]).end, transaction: this.transaction };
-    for (const key of this.environment.databases.names.getKeys(range)) {
-      const name = (key as KeyPart[])[1] as string;
-      if (!name.startsWith(prefix)) return;
-      const symbol = this.symbolIn(sid, (key as KeyPart[])[2] as string);
+  private *namesIn(layer: Layer, prefix: string, hideOverlaid: boolean): Generator<NameHit> {
+    for (const { lowerName, id } of layer.names(prefix)) {
+      const symbol = layer.symbol(id);
       if (symbol === undefined || (hideOverlaid && this.isOverlaid(symbol.path))) continue;
-      yield { name, symbol };
+      yield { name: lowerName, symbol };
     }
   }
+}
 
-  private indexedRelations(index: 'relationsOut' | 'relationsIn', endpoint: string): RelationRecord[] {
-    const own = this.indexedRelationsIn(index, this.header.sid, endpoint, false);
-    const merged = this.baseHeader === null ? own
-      : mergeSorted(own, this.indexedRelationsIn(index, this.baseHeader.sid, endpoint, true),
-        (a, b) => compareCodePoints(a.path, b.path));
-    return Array.from(merged, (entry) => entry.relation);
-  }
-
-  private *indexedRelationsIn(index: 'relationsOut' | 'relationsIn', sid: string, endpoint: string, hideOverlaid: boolean): Generator<LayerRelation> {
-    const relations = this.environment.databases.relations;
-    for (const key of this.keys(index, [sid, endpoint])) {
-      const path = key[2] as string;
-      if (hideOverlaid && this.isOverlaid(path)) continue;
-      const stored = relations.get([sid, path, key[3] as string], { transaction: this.transaction });
-      if (stored !== undefined) yield { path, relation: fromStoredRelation(path, stored) };
-    }
-  }
-
-  private *relationsOfPath(sid: string, path: string): Generator<RelationRecord> {
-    for (const { value } of this.range('relations', [sid, path])) yield fromStoredRelation(path, value as StoredRelation);
-  }
-
-  private *relationsOf(sid: string, hideOverlaid: boolean): Generator<LayerRelation> {
-    for (const { key, value } of this.range('relations', [sid])) {
-      const path = key[1] as string;
-      if (hideOverlaid && this.isOverlaid(path)) continue;
-      yield { path, relation: fromStoredRelation(path, value as StoredRelation) };
-    }
-  }
-
-  private range(name: 'files' | 'groups' | 'symbols' | 'relations', prefix: KeyPart[]): Iterable<{ key: KeyPart[]; value: unknown }> {
-    const database = this.environment.databases[name] as unknown as {
-      getRange(options: object): Iterable<{ key: KeyPart[]; value: unknown }>;
-    };
-    return database.getRange({ ...prefixRange(prefix), transaction: this.transaction });
-  }
-
-  private keys(name: 'symbolsByPath' | 'relationsOut' | 'relationsIn', prefix: KeyPart[]): Iterable<KeyPart[]> {
-    return this.environment.databases[name].getKeys({ ...prefixRange(prefix), transaction: this.transaction });
-  }
+function byPath(a: LayerRelation, b: LayerRelation): number {
+  return compareCodePoints(a.path, b.path);
 }
 
 interface NameHit {

@@ -1,101 +1,194 @@
 /**
  * Writing and deleting one snapshot's data under its sid, inside a write transaction the caller
- * holds. Owns the bulk-write order: every sub-database is written in ascending key order, which
- * lets LMDB fill pages instead of splitting them half-full (measured: about 40% less disk than
- * writing in input order). It does not own validation (publish-input.ts) or the transaction.
+ * holds. Owns the order of every run (runs.ts): files and groups by path, symbols by id, names by
+ * (lowercased name, id), relations by (site path, published order), the incoming index by (to,
+ * site path, ordinal). It does not own the rules it checks (publish-input.ts), the transaction, or
+ * the record encodings (codecs.ts, manifest.ts).
  *
- * A new sid is greater than every sid before it, so a snapshot's keys are appended after all
- * existing keys. lmdb's `append` flag is not used: it drops an out-of-order key silently.
+ * A new sid is greater than every sid before it, so a snapshot's blocks go after all existing keys
+ * of each run, in ascending order, in LMDB's append mode (runs.ts putInOrder): full pages, and a
+ * write touches only the end of each tree.
  */
-import { encodeOrdinal, prefixRange } from './keys.js';
+import type { RelationRecord, SymbolRecord } from '@repograph/core';
+import { writeRelations, writeSymbols } from './codecs.js';
+import {
+  writeGroups, writeIncoming, writeNames, type GroupSummary, type IncomingEntry, type NameEntry,
+} from './index-codecs.js';
 import type { StoreEnvironment } from './environment.js';
-import { EMPTY_VALUE, SNAPSHOT_DATABASES, toStoredRelation, type GroupSummary, type SnapshotHeader } from './layout.js';
-import type { KeyStringOrder } from './publish-input.js';
-import type { PublishInput } from './types.js';
-import type { SymbolRecord } from '@repograph/core';
+import { compareCodePoints, encodeOrdinal, prefixRange } from './keys.js';
+import { Layer } from './layer.js';
+import { manifestDelta, writeManifestBlock, type ManifestEntry } from './manifest.js';
+import { SNAPSHOT_DATABASES, type HiddenCounts, type SnapshotHeader } from './layout.js';
+import { InputChecker } from './publish-input.js';
+import { RunWriter, writeRun } from './runs.js';
+import type { FileEntry, PathGroup, PublishInput } from './types.js';
 
 /** Keys deleted per range read while removing a snapshot's data. */
 const DELETE_BATCH = 10_000;
 
-type Pair = [string, string];
-type Triple = [string, string, string];
-
 /**
- * Writes the files, groups, symbols, relations and their indexes of `input` under `sid`, and
- * returns the header to store (counts are the snapshot's own).
+ * Checks and writes the runs of `input` under `sid`, and returns the header to store (counts are
+ * the snapshot's own; `hidden` is counted against `baseSid`, the base's current sid, when there is
+ * one) and the manifest entries written. Throws (and the caller's transaction aborts) on a
+ * malformed record. An overlay's manifest delta is made against `environment.lastManifest` when it
+ * is the base's (publish.ts keeps it), else against the base's manifest as stored.
  */
 export function writeSnapshotData(
-  environment: StoreEnvironment, sid: string, input: PublishInput, generation: number, order: KeyStringOrder,
-): SnapshotHeader {
-  const { databases } = environment;
-  const byPath = <T extends { path: string }>(a: T, b: T): number => order(a.path, b.path);
-  for (const file of [...input.files].sort(byPath)) databases.files.putSync([sid, file.path], file);
+  environment: StoreEnvironment, sid: string, input: PublishInput, generation: number, baseSid: string | null,
+): { header: SnapshotHeader; manifest: ManifestEntry[] } {
+  const { databases, tuning: { blockSizes } } = environment;
+  const checker = new InputChecker(input.key, input.base !== null, environment.maxKeySize);
+  // Paths are compared by UTF-16 units, which is code-point order unless a path holds a
+  // supplementary character (rare: checked first).
+  const paths = [...input.files, ...input.groups];
+  const pathOrder = paths.some((each) => hasSurrogate(each.path)) ? compareCodePoints : compareUnits;
+  const byPath = <T extends { path: string }>(a: T, b: T): number => pathOrder(a.path, b.path);
 
+  const files = sortedCopy(input.files, byPath);
+  files.forEach((file, index) => checker.file(file, files[index - 1]));
+  const base = baseSid === null ? null : new Layer(environment, baseSid);
+  const baseManifest = base === null ? null : environment.lastManifest?.sid === base.sid ? environment.lastManifest.entries
+    : [...base.manifest()];
+  const manifest = writeManifest(environment, sid, files, baseManifest);
+
+  // Groups, and relations by (path, ordinal), are written as they are checked; symbols, names and
+  // the incoming index need sorting first.
+  const groups = new RunWriter(databases.groups, sid, blockSizes.groups, (group: GroupSummary) => [group.path], writeGroups);
+  // A relations block's key is its first relation's place; `firstOrdinal` tracks that ordinal.
+  let firstOrdinal = 0;
+  const relations = new RunWriter(databases.relations, sid, blockSizes.relations,
+    (relation: RelationRecord) => [relation.site.path, encodeOrdinal(firstOrdinal)], writeRelations);
+  const summaries: GroupSummary[] = [];
   const symbols: SymbolRecord[] = [];
-  const names: Pair[] = [];
-  const outgoing: Triple[] = [];
-  const incoming: Triple[] = [];
+  // The incoming index by `to`: each target's places (group number, ordinal) in order as they
+  // come, the targets sorted afterwards (far fewer than the places).
+  const incoming = new Map<string, number[]>();
+  const groupPaths: string[] = [];
   let relationCount = 0;
   let unresolvedCount = 0;
-  for (const group of [...input.groups].sort(byPath)) {
+  let previousGroup: PathGroup | undefined;
+  for (const group of sortedCopy(input.groups, byPath)) {
     const path = group.path;
-    const groupSymbols = [...group.symbols].sort((a, b) => order(a.id, b.id));
-    for (const symbol of groupSymbols) {
-      databases.symbolsByPath.putSync([sid, path, symbol.id], EMPTY_VALUE);
+    checker.group(group, previousGroup);
+    previousGroup = group;
+    for (const symbol of group.symbols) {
+      checker.symbol(path, symbol);
       symbols.push(symbol);
-      names.push([symbol.name.toLowerCase(), symbol.id]);
     }
     let groupUnresolved = 0;
-    group.relations.forEach((relation, index) => {
-      const ordinal = encodeOrdinal(index);
-      databases.relations.putSync([sid, path, ordinal], toStoredRelation(path, relation));
-      outgoing.push([relation.from, path, ordinal]);
+    for (let ordinal = 0; ordinal < group.relations.length; ordinal++) {
+      const relation = group.relations[ordinal]!;
+      checker.relation(path, relation);
+      if (relations.isEmpty) firstOrdinal = ordinal;
+      relations.add(relation);
       if (relation.to === null) groupUnresolved++;
-      else incoming.push([relation.to, path, ordinal]);
-    });
+      else addPlace(incoming, relation.to, groupPaths.length, ordinal);
+    }
     const summary: GroupSummary = {
-      removed: group.removed, symbolCount: group.symbols.length, relationCount: group.relations.length,
+      path, removed: group.removed, symbolCount: group.symbols.length, relationCount: group.relations.length,
       unresolvedCount: groupUnresolved,
     };
-    databases.groups.putSync([sid, path], summary);
+    groups.add(summary);
+    summaries.push(summary);
+    groupPaths.push(path);
     relationCount += group.relations.length;
     unresolvedCount += groupUnresolved;
   }
+  groups.finish();
+  relations.finish();
 
-  for (const symbol of symbols.sort((a, b) => order(a.id, b.id))) databases.symbols.putSync([sid, symbol.id], symbol);
-  for (const [name, id] of names.sort(compareTuples(order))) databases.names.putSync([sid, name, id], EMPTY_VALUE);
-  for (const [from, path, ordinal] of outgoing.sort(compareTuples(order))) {
-    databases.relationsOut.putSync([sid, from, path, ordinal], EMPTY_VALUE);
+  // Sorting is stable: entries made in (path, ordinal) or id order keep it within equal keys.
+  const order = checker.order();
+  if (!isSorted(symbols, (a, b) => order(a.id, b.id))) symbols.sort((a, b) => order(a.id, b.id));
+  checker.uniqueIds(symbols);
+  const names: NameEntry[] = symbols.map((symbol) => ({ lowerName: symbol.name.toLowerCase(), id: symbol.id }));
+  names.sort((a, b) => order(a.lowerName, b.lowerName));
+  const targets = [...incoming.keys()].sort(order);
+  writeRun(databases.symbols, sid, symbols, blockSizes.symbols, (symbol) => [symbol.id], writeSymbols);
+  writeRun(databases.names, sid, names, blockSizes.names, (name) => [name.lowerName, name.id], writeNames);
+  const incomingWriter = new RunWriter(databases.relationsIn, sid, blockSizes.relationsIn,
+    ({ to, path, ordinal }: IncomingEntry) => [to, path, encodeOrdinal(ordinal)], writeIncoming);
+  for (const to of targets) {
+    const places = incoming.get(to)!;
+    for (let index = 0; index < places.length; index += 2) {
+      incomingWriter.add({ to, path: groupPaths[places[index]!]!, ordinal: places[index + 1]! });
+    }
   }
-  for (const [to, path, ordinal] of incoming.sort(compareTuples(order))) {
-    databases.relationsIn.putSync([sid, to, path, ordinal], EMPTY_VALUE);
-  }
-  return {
+  incomingWriter.finish();
+
+  const header: SnapshotHeader = {
     key: input.key, sid, base: input.base, generation, digest: input.digest, report: input.report,
     meta: input.meta, publishedAt: Date.now(), fileCount: input.files.length, groupCount: input.groups.length,
     symbolCount: symbols.length, relationCount, unresolvedCount,
+    hidden: base === null ? null : hiddenCounts(base, summaries),
   };
+  return { header, manifest };
+}
+
+/**
+ * Writes the manifest `files` (sorted by path) under `sid` as a delta over `base` (the entries of
+ * the base's manifest, all complete, sorted by path; null without a base). See manifest.ts.
+ */
+export function writeManifest(
+  environment: StoreEnvironment, sid: string, files: readonly FileEntry[], base: readonly ManifestEntry[] | null,
+): ManifestEntry[] {
+  const entries = manifestDelta(files, base);
+  writeRun(environment.databases.files, sid, entries, environment.tuning.blockSizes.files, (entry) => [entry.path],
+    writeManifestBlock);
+  return entries;
+}
+
+/** Counts what the groups `paths` (sorted) hide of the layer `base`. */
+export function hiddenCounts(base: Layer, paths: Iterable<{ path: string }>): HiddenCounts {
+  const hidden: HiddenCounts = { baseSid: base.sid, symbolCount: 0, relationCount: 0, unresolvedCount: 0 };
+  for (const { path } of paths) {
+    const group = base.group(path);
+    if (group === undefined) continue;
+    hidden.symbolCount += group.symbolCount;
+    hidden.relationCount += group.relationCount;
+    hidden.unresolvedCount += group.unresolvedCount;
+  }
+  return hidden;
 }
 
 /** Removes every key under `sid` from the snapshot sub-databases (inside a write transaction). */
 export function deleteSnapshotData(environment: StoreEnvironment, sid: string): void {
-  for (const name of SNAPSHOT_DATABASES) {
-    const database = environment.databases[name];
-    for (;;) {
-      const keys = [...database.getKeys({ ...prefixRange([sid]), limit: DELETE_BATCH })];
-      for (const key of keys) database.removeSync(key);
-      if (keys.length < DELETE_BATCH) break;
-    }
+  for (const name of SNAPSHOT_DATABASES) deleteRun(environment, name, sid);
+}
+
+/** Removes the run `name` of `sid` (inside a write transaction). */
+export function deleteRun(environment: StoreEnvironment, name: (typeof SNAPSHOT_DATABASES)[number], sid: string): void {
+  const database = environment.databases[name];
+  for (;;) {
+    const keys = [...database.getKeys({ ...prefixRange([sid]), limit: DELETE_BATCH })];
+    for (const key of keys) database.removeSync(key);
+    if (keys.length < DELETE_BATCH) break;
   }
 }
 
-/** Element-wise tuple order. Ordinals sort correctly as strings (keys.ts encodeOrdinal). */
-function compareTuples(order: KeyStringOrder): (a: readonly string[], b: readonly string[]) => number {
-  return (a, b) => {
-    for (let index = 0; index < a.length; index++) {
-      const result = order(a[index]!, b[index]!);
-      if (result !== 0) return result;
-    }
-    return 0;
-  };
+function addPlace(incoming: Map<string, number[]>, to: string, group: number, ordinal: number): void {
+  const places = incoming.get(to);
+  if (places === undefined) incoming.set(to, [group, ordinal]);
+  else places.push(group, ordinal);
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+function hasSurrogate(text: string): boolean {
+  return SURROGATE.test(text);
+}
+
+function compareUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `items` sorted by `compare`: a copy, sorted only when it is not already (the usual case). */
+function sortedCopy<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  const copy = [...items];
+  return isSorted(copy, compare) ? copy : copy.sort(compare);
+}
+
+function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let index = 1; index < items.length; index++) if (compare(items[index - 1]!, items[index]!) > 0) return false;
+  return true;
 }

@@ -8,9 +8,13 @@ import type { RootDatabase } from 'lmdb';
 
 /**
  * Version of the store's layout: the names of the sub-databases, the shape of every key (see
- * keys.ts and the table in repo-store.ts), the encoder options (shared structures, compression,
- * page size) and the shape of stored values that are not domain records (snapshot headers, group
- * summaries, relation values with the site path stripped).
+ * keys.ts and the table in layout.ts), the encoder options (shared structures, compression and
+ * its dictionary, page size), the block format of the runs (runs.ts, streams.ts), the layouts of
+ * the records in them (codecs.ts, manifest.ts), and the shape of the snapshot header.
+ *
+ * History: 1, one LMDB entry per record and per index entry; 2, snapshots as sorted runs of
+ * compressed blocks (no `relationsOut` and `symbolsByPath` indexes), overlay manifests as deltas,
+ * facts as an appended log with an index.
  *
  * On open, a store with an older schema is migrated in place when MIGRATIONS has a step from its
  * version, and otherwise wiped and rebuilt: everything in it is a cache that can be rebuilt from
@@ -20,13 +24,16 @@ import type { RootDatabase } from 'lmdb';
  *
  * Bump it when: a sub-database is added, removed or renamed; any key's elements or their order
  * change; the ordinal or snapshot-id encoding changes; compression or maxSharedStructures of a
- * sub-database changes (old values would not decode); a stored wrapper shape changes.
+ * sub-database changes (old values would not decode); a record layout or a vocabulary's order
+ * changes (codecs.ts, manifest.ts); the stream format changes; a stored wrapper shape changes.
  *
- * Do not bump it when: FileFacts, SymbolRecord or RelationRecord gain or lose fields (values are
- * self-describing msgpack records; fact-content changes bump the extractor version instead);
- * query code changes; a new snapshot key prefix is introduced that reuses the same layout.
+ * Do not bump it when: FileFacts, SymbolRecord, RelationRecord or FileEntry gain or lose fields
+ * (facts are self-describing msgpack records, and a stored record carries fields its layout does
+ * not know as a structured `rest`; fact-content changes bump the extractor version instead); a
+ * word is appended to a vocabulary (codecs.ts, manifest.ts); block sizes change (readers take
+ * blocks of any size); query code changes; a new snapshot key prefix reuses the same layout.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The value of meta `format`, which tells our environments apart from foreign LMDB files. */
 export const STORE_FORMAT = 'repograph-store';

@@ -1,0 +1,225 @@
+/**
+ * One layer of a snapshot: the six runs stored under one sid, read in one transaction. Owns the
+ * block decoders of each run and the lookups over them (point reads, path ranges, prefix scans,
+ * full scans). It knows nothing about overlays: reader.ts lays an overlay's layer over its base's,
+ * and publish.ts reads a base layer to count what an overlay hides.
+ *
+ * Point reads go through the environment's block cache; full scans (`cached: false`) do not, so an
+ * export does not evict the blocks that queries keep hot. Records are decoded from their streams on
+ * every call, so callers get objects of their own.
+ */
+import type { RelationRecord, SymbolRecord } from '@repograph/core';
+import type { Transaction } from 'lmdb';
+import { readRelation, readRelationSlots, readSymbol, readSymbolSlots, type RelationSlot, type SymbolSlot } from './codecs.js';
+import {
+  readGroups, readIncoming, readNames, type GroupSummary, type IncomingEntry, type NameEntry,
+} from './index-codecs.js';
+import type { StoreEnvironment } from './environment.js';
+import { compareCodePoints, decodeOrdinal, encodeOrdinal, type KeyPart } from './keys.js';
+import type { Databases, SnapshotHeader } from './layout.js';
+import { applyEntry, readManifestBlock, type ManifestEntry } from './manifest.js';
+import { blocksFrom, type RawBlock, type RunSource } from './runs.js';
+import type { StreamValue } from './streams.js';
+import type { FileEntry } from './types.js';
+
+/** A decoded block of symbols or relations: the slots, and the stream to read records from. */
+interface SlotBlock<Slot> {
+  stream: StreamValue;
+  slots: Slot[];
+}
+
+/** A relation with its site path, as layers yield them for merging. */
+export interface LayerRelation {
+  path: string;
+  relation: RelationRecord;
+}
+
+/** How a Layer reads (see its constructor). */
+export interface LayerOptions {
+  transaction?: Transaction;
+  header?: SnapshotHeader;
+  uncommitted?: boolean;
+}
+
+export class Layer {
+  private readonly filesRun: RunSource<ManifestEntry[]>;
+  private readonly groupsRun: RunSource<GroupSummary[]>;
+  private readonly symbolsRun: RunSource<SlotBlock<SymbolSlot>>;
+  private readonly namesRun: RunSource<NameEntry[]>;
+  private readonly relationsRun: RunSource<SlotBlock<RelationSlot>>;
+  private readonly incomingRun: RunSource<IncomingEntry[]>;
+
+  /**
+   * The layer stored under `sid`, read in `options.transaction` (absent: the current write
+   * transaction). With `options.header`, the runs its counts say are empty are not even looked up
+   * (an overlay often has no groups at all). `options.uncommitted`: the sid was written in the
+   * current transaction, so nothing read is cached (block-cache.ts).
+   */
+  constructor(environment: StoreEnvironment, readonly sid: string, options: LayerOptions = {}) {
+    const { transaction, header } = options;
+    const sizes: Partial<Record<keyof Databases, number>> = header === undefined ? {} : {
+      groups: header.groupCount, symbols: header.symbolCount, names: header.symbolCount, relations: header.relationCount,
+      relationsIn: header.relationCount - header.unresolvedCount,
+    };
+    const cache = options.uncommitted === true ? null : environment.cache;
+    const source = <Decoded>(name: keyof Databases & string, decode: (block: RawBlock) => Decoded): RunSource<Decoded> => ({
+      name, database: environment.databases[name as 'files'], transaction, cache, decode,
+      empty: sizes[name] === 0, immutable: name !== 'files',
+    });
+    const stream = (block: RawBlock): StreamValue => block.value as StreamValue;
+    this.filesRun = source('files', (block) => readManifestBlock(stream(block)));
+    this.groupsRun = source('groups', (block) => readGroups(stream(block)));
+    this.symbolsRun = source('symbols', (block) => ({ stream: stream(block), slots: readSymbolSlots(stream(block)) }));
+    this.namesRun = source('names', (block) => readNames(stream(block)));
+    this.relationsRun = source('relations', (block) => ({
+      stream: stream(block), slots: readRelationSlots(stream(block), block.key[1] as string, decodeOrdinal(block.key[2] as string)),
+    }));
+    this.incomingRun = source('relationsIn', (block) => readIncoming(stream(block), block.key[1] as string));
+  }
+
+  /** The manifest entries (manifest.ts), by path. */
+  *manifest(): Generator<ManifestEntry> {
+    for (const block of blocksFrom(this.filesRun, this.sid, null, false)) yield* block;
+  }
+
+  /** The manifest entry of `path`. Read past the cache: a manifest can be rewritten (manifest.ts). */
+  manifestEntry(path: string): ManifestEntry | undefined {
+    for (const block of blocksFrom(this.filesRun, this.sid, [path], false)) {
+      return block.find((entry) => entry.path === path);
+    }
+    return undefined;
+  }
+
+  /** The full manifest of a layer without a base (every entry complete), by path. */
+  *files(): Generator<FileEntry> {
+    for (const entry of this.manifest()) {
+      const file = applyEntry(entry, undefined);
+      if (file !== undefined) yield file;
+    }
+  }
+
+  /** The group summary of `path`, or undefined when this layer has no group for it. */
+  group(path: string): GroupSummary | undefined {
+    return this.find(this.groupsRun, [path], (entry) => compareCodePoints(entry.path, path));
+  }
+
+  *groups(): Generator<GroupSummary> {
+    for (const block of blocksFrom(this.groupsRun, this.sid, null, false)) yield* block;
+  }
+
+  symbol(id: string): SymbolRecord | undefined {
+    for (const block of blocksFrom(this.symbolsRun, this.sid, [id])) {
+      const slot = block.slots.find((each) => each.id === id);
+      return slot === undefined ? undefined : readSymbol(block.stream, slot);
+    }
+    return undefined;
+  }
+
+  /** The symbols of the path group `path`, by id: the range of ids starting with the path. */
+  symbolsOfPath(path: string): SymbolRecord[] {
+    const symbols: SymbolRecord[] = [];
+    for (const block of blocksFrom(this.symbolsRun, this.sid, [path])) {
+      for (const slot of block.slots) {
+        if (compareCodePoints(slot.id, path) < 0) continue;
+        if (!slot.id.startsWith(path)) return symbols;
+        if (slot.path === path) symbols.push(readSymbol(block.stream, slot));
+      }
+    }
+    return symbols;
+  }
+
+  *symbols(): Generator<SymbolRecord> {
+    for (const block of blocksFrom(this.symbolsRun, this.sid, null, false)) {
+      for (const slot of block.slots) yield readSymbol(block.stream, slot);
+    }
+  }
+
+  /** Name entries whose lowercased name starts with `prefix`, in (name, id) order. */
+  *names(prefix: string): Generator<NameEntry> {
+    for (const block of blocksFrom(this.namesRun, this.sid, [prefix])) {
+      for (const entry of block) {
+        if (compareCodePoints(entry.lowerName, prefix) < 0) continue;
+        if (!entry.lowerName.startsWith(prefix)) return;
+        yield entry;
+      }
+    }
+  }
+
+  /** The relations of the path group `path` (only those from `from`, when given), in published order. */
+  relationsOfPath(path: string, from?: string): RelationRecord[] {
+    const relations: RelationRecord[] = [];
+    for (const block of blocksFrom(this.relationsRun, this.sid, [path, encodeOrdinal(0)])) {
+      for (const slot of block.slots) {
+        const order = compareCodePoints(slot.path, path);
+        if (order < 0) continue;
+        if (order > 0) return relations;
+        if (from === undefined || slot.from === from) relations.push(readRelation(block.stream, slot));
+      }
+    }
+    return relations;
+  }
+
+  *relations(): Generator<LayerRelation> {
+    for (const block of blocksFrom(this.relationsRun, this.sid, null, false)) {
+      for (const slot of block.slots) yield { path: slot.path, relation: readRelation(block.stream, slot) };
+    }
+  }
+
+  /** Entries of the incoming index for `to`, by site path and ordinal. */
+  incoming(to: string): IncomingEntry[] {
+    const entries: IncomingEntry[] = [];
+    for (const block of blocksFrom(this.incomingRun, this.sid, [to])) {
+      for (const entry of block) {
+        const order = compareCodePoints(entry.to, to);
+        if (order < 0) continue;
+        if (order > 0) return entries;
+        entries.push(entry);
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * The relations at the given (path, ordinal) places, sorted by both. Consecutive places in one
+   * block cost one lookup.
+   */
+  relationsAt(places: readonly IncomingEntry[]): LayerRelation[] {
+    const found: LayerRelation[] = [];
+    let block: SlotBlock<RelationSlot> = { stream: [new Uint8Array(0), '', []], slots: [] };
+    for (const place of places) {
+      let slot = slotIn(block.slots, place);
+      if (slot === undefined) {
+        for (const next of blocksFrom(this.relationsRun, this.sid, [place.path, encodeOrdinal(place.ordinal)])) {
+          block = next;
+          break;
+        }
+        slot = slotIn(block.slots, place);
+      }
+      if (slot !== undefined) found.push({ path: slot.path, relation: readRelation(block.stream, slot) });
+    }
+    return found;
+  }
+
+  /** The entry of a run of entry arrays that compares equal (0) to what is looked for, from one block. */
+  private find<Entry>(run: RunSource<Entry[]>, key: KeyPart[], compare: (entry: Entry) => number): Entry | undefined {
+    for (const block of blocksFrom(run, this.sid, key)) {
+      for (const entry of block) {
+        const order = compare(entry);
+        if (order === 0) return entry;
+        if (order > 0) return undefined;
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+}
+
+/** The slot of `place` in `block`, when the block holds it. */
+function slotIn(block: readonly RelationSlot[], place: IncomingEntry): RelationSlot | undefined {
+  const first = block[0];
+  if (first === undefined || first.path !== place.path) {
+    return block.find((slot) => slot.path === place.path && slot.ordinal === place.ordinal);
+  }
+  const slot = block[place.ordinal - first.ordinal];
+  return slot !== undefined && slot.path === place.path && slot.ordinal === place.ordinal ? slot : undefined;
+}

@@ -1,0 +1,220 @@
+/**
+ * Sorted runs: one snapshot's entries of one kind (symbols by id, relations by site, ...), in key
+ * order, stored as blocks of consecutive entries. A block's LMDB key is `[sid, ...key of its first
+ * entry]` and its value the block's entries as one stream (streams.ts), msgpack-encoded and
+ * LZ4-compressed by lmdb. Owns writing a run, finding the block that may hold a key (one reverse
+ * seek, or a binary search once the run's block keys are loaded) and iterating blocks. It does not
+ * own what an entry is or how a block encodes it (codecs.ts, manifest.ts; snapshot-data.ts
+ * writes, layer.ts reads), or the cache (block-cache.ts).
+ *
+ * Why blocks: a snapshot is immutable once published (a republish gets a new sid), so nothing ever
+ * updates an entry in place. One key per block instead of per entry removes LMDB's per-entry
+ * overhead, and compressing a block of neighbours (ids and paths that share prefixes) is what
+ * makes the store small. A point read costs one seek plus decoding one block; decoded blocks and
+ * block keys are cached, since a sid's blocks never change (the manifest's excepted: manifest.ts).
+ */
+import { compareKeys as compareEncodedKeys, type Database, type Transaction } from 'lmdb';
+import type { BlockCache } from './block-cache.js';
+import { compareCodePoints, prefixRange, type KeyPart } from './keys.js';
+
+/** A run's sub-database: block keys to block values (streams.ts). */
+export type RunDatabase = Database<unknown, KeyPart[]>;
+
+/** A block as read: its key (sid first) and its value. */
+export interface RawBlock {
+  key: KeyPart[];
+  value: unknown;
+}
+
+/**
+ * Where and how a run is read: its database, the reader's transaction (undefined inside a write
+ * transaction, which lmdb then reads in) and the decoded-block cache.
+ */
+export interface RunSource<Decoded> {
+  name: string;
+  database: RunDatabase;
+  transaction: Transaction | undefined;
+  /** The environment's cache; null for a sid not committed yet (an aborted one is handed out again). */
+  cache: BlockCache | null;
+  /** Decodes a block (what the cache keeps; it must not be handed out to callers to change). */
+  decode(block: RawBlock): Decoded;
+  /** True when the run is known to have no blocks (nothing is then looked up). */
+  empty?: boolean;
+  /** True when the run's blocks never change once written, so its keys may be loaded and kept. */
+  immutable?: boolean;
+}
+
+/** Seeks into one run of one sid before its block keys are loaded and seeks become binary searches. */
+const SEEKS_BEFORE_KEYS = 16;
+
+/** The cached block keys of one run of one sid, loaded after SEEKS_BEFORE_KEYS seeks. */
+interface RunKeys {
+  seeks: number;
+  keys: KeyPart[][] | null;
+}
+
+/**
+ * Writes `entries` (sorted by `keyOf`, in key order) as blocks of at most `blockSize` entries.
+ * `encode` turns one block's entries into the block's value.
+ */
+export function writeRun<Entry>(
+  database: RunDatabase, sid: string, entries: readonly Entry[], blockSize: number,
+  keyOf: (entry: Entry) => KeyPart[], encode: (block: readonly Entry[]) => unknown,
+): void {
+  const writer = new RunWriter(database, sid, blockSize, keyOf, encode);
+  for (const entry of entries) writer.add(entry);
+  writer.finish();
+}
+
+/** Writes a run entry by entry (in key order), a block whenever one is full; finish() writes the rest. */
+export class RunWriter<Entry> {
+  private block: Entry[] = [];
+  /** The largest key in the database. */
+  private last: KeyPart[] | undefined;
+
+  constructor(
+    private readonly database: RunDatabase, private readonly sid: string, private readonly blockSize: number,
+    private readonly keyOf: (entry: Entry) => KeyPart[], private readonly encode: (block: readonly Entry[]) => unknown,
+  ) {
+    this.last = lastKey(database);
+  }
+
+  /** True when the next entry added starts a block. */
+  get isEmpty(): boolean {
+    return this.block.length === 0;
+  }
+
+  add(entry: Entry): void {
+    this.block.push(entry);
+    if (this.block.length >= this.blockSize) this.flush();
+  }
+
+  finish(): void {
+    if (this.block.length > 0) this.flush();
+  }
+
+  private flush(): void {
+    const key = [this.sid, ...this.keyOf(this.block[0]!)];
+    this.last = putInOrder(this.database, this.last, key, this.encode(this.block));
+    this.block = [];
+  }
+}
+
+/**
+ * Puts `value` at `key`, with LMDB's append mode when `key` is above every key in the database
+ * (`last` is the largest, undefined when it is empty), and returns the largest key after the put.
+ * Append mode leaves a full page behind when the last page splits, where an ordinary put leaves it
+ * one entry short: with blocks of a few hundred bytes to a few KB, that is 10-40% of the disk.
+ * lmdb drops an appended key that is not the largest silently, so the order is checked with
+ * lmdb's own key comparison first.
+ */
+export function putInOrder<Value>(
+  database: Database<Value, KeyPart[]>, last: KeyPart[] | undefined, key: KeyPart[], value: Value,
+): KeyPart[] | undefined {
+  const append = last === undefined || compareKeys(last, key) < 0;
+  database.putSync(key, value, { append });
+  return append ? key : last;
+}
+
+/**
+ * lmdb's key order for the keys this package writes in append mode. Keys of strings only (runs,
+ * the fact log) compare element by element in code-point order (keys.test.ts checks that this is
+ * the order of their encoded bytes), which is much cheaper than encoding both keys; anything else
+ * goes to lmdb's own comparison.
+ */
+function compareKeys(a: KeyPart[], b: KeyPart[]): number {
+  for (const part of a) if (typeof part !== 'string') return compareEncodedKeys(a, b);
+  for (const part of b) if (typeof part !== 'string') return compareEncodedKeys(a, b);
+  return compareKeyParts(a, b);
+}
+
+/** The largest key of `database` (in the current transaction), or undefined when it is empty. */
+export function lastKey<Value>(database: Database<Value, KeyPart[]>): KeyPart[] | undefined {
+  for (const key of database.getKeys({ reverse: true, limit: 1 })) return key as KeyPart[];
+  return undefined;
+}
+
+/**
+ * The decoded blocks of the run under `sid`, from the block that may hold `from` (the last block
+ * whose first key is at or before it; the first block when none is) to the end of the run. Stop
+ * iterating as soon as the entries pass what you look for. `cached: false` (for full scans)
+ * neither fills nor evicts the cache.
+ */
+export function* blocksFrom<Decoded>(source: RunSource<Decoded>, sid: string, from: KeyPart[] | null, cached = true): Generator<Decoded> {
+  const { database, transaction } = source;
+  if (source.empty === true) return;
+  const keys = loadedKeys(source, sid);
+  if (keys !== null) {
+    for (let index = from === null ? 0 : Math.max(0, lastAtOrBefore(keys, [sid, ...from])); index < keys.length; index++) {
+      yield blockAt(source, keys[index]!, cached);
+    }
+    return;
+  }
+  const end = prefixRange([sid]).end;
+  let start: KeyPart[] | undefined;
+  if (from !== null) {
+    for (const key of database.getKeys({ start: [sid, ...from], end: [sid], reverse: true, limit: 1, transaction })) {
+      start = key as KeyPart[];
+    }
+  }
+  if (start === undefined) {
+    for (const key of database.getKeys({ start: [sid], end, transaction })) yield blockAt(source, key as KeyPart[], cached);
+    return;
+  }
+  // A point read mostly ends in the first block: the range for later blocks opens only if asked.
+  yield blockAt(source, start, cached);
+  for (const key of database.getKeys({ start, end, offset: 1, transaction })) yield blockAt(source, key as KeyPart[], cached);
+}
+
+/** The decoded block at `key`, from the cache when there. */
+function blockAt<Decoded>(source: RunSource<Decoded>, key: KeyPart[], cached: boolean): Decoded {
+  const cacheKey = `${source.name}\u0001${key.join('\u0000')}`;
+  const hit = source.cache?.get(cacheKey) as Decoded | undefined;
+  if (hit !== undefined) return hit;
+  const value = source.database.get(key, { transaction: source.transaction });
+  const entries = source.decode({ key, value });
+  if (cached) source.cache?.set(cacheKey, entries);
+  return entries;
+}
+
+/** The run's block keys when loaded, loading them on the seek that makes SEEKS_BEFORE_KEYS; else null. */
+function loadedKeys(source: RunSource<unknown>, sid: string): KeyPart[][] | null {
+  if (source.cache === null || source.immutable !== true) return null;
+  const cacheKey = `${source.name}\u0002${sid}`;
+  let run = source.cache.get(cacheKey) as RunKeys | undefined;
+  if (run === undefined) {
+    run = { seeks: 0, keys: null };
+    source.cache.set(cacheKey, run);
+  }
+  if (run.keys === null && ++run.seeks >= SEEKS_BEFORE_KEYS) {
+    run.keys = [...source.database.getKeys({ ...prefixRange([sid]), transaction: source.transaction })] as KeyPart[][];
+  }
+  return run.keys;
+}
+
+/** The index of the last key at or before `target` in `keys` (sorted), or -1. */
+function lastAtOrBefore(keys: readonly KeyPart[][], target: readonly KeyPart[]): number {
+  let low = 0;
+  let high = keys.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (compareKeyParts(keys[middle]!, target) <= 0) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** Element-wise order of keys of strings; a prefix sorts first. */
+export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[]): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const order = compareCodePoints(a[index] as string, b[index] as string);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
