@@ -13,7 +13,7 @@ import { extractText } from './extractor.js';
 import { LineTable } from './positions.js';
 import { extractPythonText } from './python/extract.js';
 import { isGeneratedPython } from './python/generated.js';
-import { extractGoFile } from './go/extract.js';
+import { extractGoText } from './go/extract.js';
 
 export { isGeneratedFile };
 
@@ -69,7 +69,6 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
   };
   const timings: ExtractTimings = { parseMs: 0, walkMs: 0 };
   try {
-    if (language === 'go') return extractGoFile(path, bytes, facts);
     if (language === null) {
       facts.diagnostics.push(failure(path, `No JavaScript/TypeScript extractor for this file name; expected .ts, .tsx, .js, .jsx, .mjs, .cjs, .mts or .cts.`));
       return { facts, timings };
@@ -93,6 +92,10 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
     const lines = new LineTable(text);
     facts.generated = isGeneratedFile(path, text);
     facts.lineCount = lines.lineCount(text.length);
+    if (language === 'go') {
+      Object.assign(timings, extractGoText(path, text, lines, facts));
+      return { facts, timings };
+    }
     if (language === 'python') facts.generated ||= isGeneratedPython(path, text);
     const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractText(path, language, text, lines);
     facts.partial = extracted.partial;

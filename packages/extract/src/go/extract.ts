@@ -7,10 +7,8 @@
 import type Parser from 'tree-sitter';
 import { newParser } from '../grammars.js';
 import type { FileFacts } from '@repograph/core';
-import { decodeSource } from '../decode.js';
-import { isGeneratedFile } from '../generated.js';
 import { errorCensus } from '../parser.js';
-import { LineTable } from '../positions.js';
+import type { LineTable } from '../positions.js';
 import { GoWalker } from './walker.js';
 import { copyTree, type GoNode } from './lite.js';
 
@@ -23,28 +21,13 @@ function goParser(): Parser {
   return parser;
 }
 
-/** Fills `facts` (already carrying path, language and version) from a Go file. */
-export function extractGoFile(path: string, bytes: Uint8Array, facts: FileFacts): { facts: FileFacts; timings: { parseMs: number; walkMs: number } } {
+/**
+ * Fills `facts` (already carrying path, language, version, generated flag and line count) from
+ * the decoded text of a Go file; index.ts has handled binary and invalid UTF-8 input.
+ */
+export function extractGoText(path: string, text: string, lines: LineTable, facts: FileFacts): { parseMs: number; walkMs: number } {
   const timings = { parseMs: 0, walkMs: 0 };
-  const decoded = decodeSource(bytes);
-  if (decoded.kind === 'binary') {
-    facts.generated = isGeneratedFile(path, '');
-    facts.diagnostics.push({
-      code: 'binary_file', severity: 'warning', path,
-      message: 'The file has a NUL byte in its first 8 KiB and was not parsed; exclude it or fix its encoding.',
-    });
-    return { facts, timings };
-  }
-  if (decoded.invalidUtf8) {
-    facts.diagnostics.push({
-      code: 'invalid_utf8', severity: 'warning', path,
-      message: 'The file is not valid UTF-8; invalid bytes were replaced with U+FFFD before parsing.',
-    });
-  }
-  const text = decoded.text;
-  const lines = new LineTable(text);
-  facts.generated = isGeneratedFile(path, text) || /^\/\/ Code generated .* DO NOT EDIT\.$/m.test(text.slice(0, 8192));
-  facts.lineCount = lines.lineCount(text.length);
+  facts.generated ||= /^\/\/ Code generated .* DO NOT EDIT\.$/m.test(text.slice(0, 8192));
   const parseStart = performance.now();
   let tree = goParser().parse(text, undefined, { bufferSize: text.length + 1 });
   const census = errorCensus(tree);
@@ -86,7 +69,7 @@ export function extractGoFile(path: string, bytes: Uint8Array, facts: FileFacts)
     });
   }
   timings.walkMs = performance.now() - walkStart;
-  return { facts, timings };
+  return timings;
 }
 
 /**
