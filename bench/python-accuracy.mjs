@@ -10,67 +10,18 @@
 // .pyi files, so on django most "wrong" edges are sites whose real target is in the corpus.
 //
 // CLI: node bench/python-accuracy.mjs [--force-oracle] [names...]   (no names: requests, flask, django)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORPORA, ensureCorpus, readCorpusMarker } from './corpora.mjs';
-import { summarizeOracle } from './oracle.mjs';
+import { CORPORA, ensureCorpus } from './corpora.mjs';
+import { buildPythonOracle, jediVersion } from './lib/python-oracle.mjs';
 import { run } from './lib/exec.mjs';
 import { exportRepository, freshDataRoot, indexRepository, scoreExport } from './lib/engine-cli.mjs';
-import { benchDir, ensureDir, resultsDir, sharedRoot, workDir } from './lib/paths.mjs';
+import { benchDir, ensureDir, resultsDir } from './lib/paths.mjs';
 
-const PYTHON = '/usr/bin/python3';
 const DEFAULT_CORPORA = ['requests', 'flask', 'django'];
 const START_MARKER = '<!-- python-accuracy:start -->';
 const END_MARKER = '<!-- python-accuracy:end -->';
 const log = (line) => console.error(`[bench:python] ${line}`);
-
-/** The installed jedi version, installing python3-jedi with apt-get when it is missing. */
-async function jediVersion() {
-  const probe = () => run(PYTHON, ['-c', 'import jedi; print(jedi.__version__)'], { allowFailure: true });
-  let result = await probe();
-  if (result.status !== 0) {
-    log('installing python3-jedi (apt-get)');
-    await run('apt-get', ['update'], { allowFailure: true });
-    await run('apt-get', ['install', '-y', 'python3-jedi']);
-    result = await probe();
-  }
-  if (result.status !== 0) throw new Error('bench: jedi is not importable by /usr/bin/python3; install Debian\'s python3-jedi.');
-  return result.stdout.trim();
-}
-
-/** Runs (or reuses) the jedi oracle of a corpus; returns {path, cached, ...summary}. */
-async function buildPythonOracle(name, corpus, jedi, force) {
-  const oracleScript = path.join(sharedRoot(), 'tools', 'py-oracle.py');
-  const key = {
-    corpusCommit: readCorpusMarker(name)?.commit ?? null,
-    oracleHash: crypto.createHash('sha256').update(fs.readFileSync(oracleScript)).digest('hex'),
-    jedi,
-  };
-  const oracleDir = ensureDir(path.join(workDir, 'oracle'));
-  const file = path.join(oracleDir, `${name}.jsonl`);
-  const keyFile = file.replace(/\.jsonl$/, '.key.json');
-  if (!force && fs.existsSync(file)) {
-    try {
-      const cached = JSON.parse(fs.readFileSync(keyFile, 'utf8'));
-      if (JSON.stringify(cached.key) === JSON.stringify(key)) return { path: file, cached: true, ...cached.summary };
-    } catch {
-      // No readable key: run the oracle again.
-    }
-  }
-  log(`running the jedi oracle on ${name}`);
-  const partial = `${file}.${process.pid}.tmp`;
-  try {
-    const child = await run(PYTHON, [oracleScript, corpus, '-j', '2'], { stdoutFile: partial });
-    fs.renameSync(partial, file);
-    const files = Number(/py-oracle: (\d+) files \(/.exec(child.stderr)?.[1] ?? NaN);
-    const summary = { files, ...summarizeOracle(file), ms: Math.round(child.wallMs) };
-    fs.writeFileSync(keyFile, JSON.stringify({ key, summary }, null, 2) + '\n');
-    return { path: file, cached: false, ...summary };
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
-}
 
 /** A copy of an oracle file without the sites that resolve only outside the corpus. */
 function withoutExternalOnlySites(file) {
