@@ -23,6 +23,7 @@ describe('index and query a git repository', () => {
     assert.equal(report.materials.extracted, 9);
     assert.equal(report.materials.excluded.dependency, 1);
     assert.equal(report.materials.excluded.build_output, 1);
+    assert.equal(report.materials.excluded.test_fixture, 1, 'test fixtures are not indexed');
     assert.equal(report.unchanged, false);
     assert.match(report.digest, /^[0-9a-f]{64}$/);
     assert.ok(report.publication.nodes > 20);

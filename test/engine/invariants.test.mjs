@@ -70,7 +70,7 @@ test('after edits, creates, deletes and renames the worktree overlay equals a fr
 
     // A fresh build of the same final tree, committed in another repository.
     const finalFiles = {};
-    for (const path of ['package.json', 'README.md', 'src/shapes/base.ts', 'src/shapes/circle.ts', 'src/shapes/index.ts', 'src/util.ts', 'src/registry.ts', 'src/app.ts', 'src/extra.ts', 'lib/legacy.js', 'lib/mixed.js', 'node_modules/dep/index.js', 'dist/out.js']) {
+    for (const path of ['package.json', 'README.md', 'src/shapes/base.ts', 'src/shapes/circle.ts', 'src/shapes/index.ts', 'src/util.ts', 'src/registry.ts', 'src/app.ts', 'src/extra.ts', 'lib/legacy.js', 'lib/mixed.js', 'node_modules/dep/index.js', 'dist/out.js', 'test/fixtures/broken.ts']) {
       finalFiles[path] = readFileSync(join(repo.dir, path));
     }
     gitRepo(fresh.dir, finalFiles);

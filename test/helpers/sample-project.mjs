@@ -102,5 +102,6 @@ exports.useIt = function () {
 `,
   'node_modules/dep/index.js': 'module.exports = function dep() {};\n',
   'dist/out.js': 'function built() {}\n',
+  'test/fixtures/broken.ts': 'export function broken( {\n',
   'README.md': '# sample\n',
 };

@@ -172,7 +172,7 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
 }
 
 function isDirectoryReason(reason: string): boolean {
-  return reason === 'dependency' || reason === 'build_output' || reason === 'tooling';
+  return reason === 'dependency' || reason === 'build_output' || reason === 'tooling' || reason === 'test_fixture';
 }
 
 /** The outermost ancestor directory of `path` that admission excludes. */

@@ -1,8 +1,9 @@
 /**
  * Admission: decides per file, before any parsing, whether it is parsed as source, kept as a
  * Document (a file node without symbols) or excluded, and why. Owns the path rules of this
- * stage (dependency, build output, tooling folders; minified and oversized files); the fuller
- * tag policy of DESIGN.md grows here.
+ * stage (dependency, build output, test fixture and tooling folders; minified and oversized
+ * files); the fuller tag policy of DESIGN.md grows here. Test fixtures (`testdata`, `fixtures`,
+ * `__fixtures__`) hold deliberately broken or foreign code; Go's own tools skip `testdata` too.
  */
 
 /** What happens to a file. */
@@ -23,6 +24,9 @@ const EXCLUDED_DIRECTORIES: Record<string, string> = {
   dist: 'build_output',
   build: 'build_output',
   out: 'build_output',
+  testdata: 'test_fixture',
+  fixtures: 'test_fixture',
+  __fixtures__: 'test_fixture',
   '.git': 'tooling',
   '.hg': 'tooling',
   '.svn': 'tooling',
