@@ -21,7 +21,7 @@ import { exportRepository, freshDataRoot, indexRepository, scoreExport } from '.
 import { ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
 
 const log = (message) => process.stderr.write(`go-bench: ${message}\n`);
-/** The raw parse floor: every .go file outside vendor/testdata/hidden folders parsed once with tree-sitter-go. */
+/** The raw parse floor: every .go file the index admits (not under vendor, testdata, fixture or hidden folders), parsed once with tree-sitter-go. */
 function parseFloor(corpus) {
   const require = createRequire(path.join(repoRoot, 'packages/extract/package.json'));
   const Parser = require('tree-sitter');
@@ -30,7 +30,7 @@ function parseFloor(corpus) {
   const files = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.') || entry.name === 'vendor' || entry.name === 'node_modules') continue;
+      if (entry.name.startsWith('.') || ['vendor', 'node_modules', 'testdata', 'fixtures', '__fixtures__'].includes(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.go')) files.push(fs.readFileSync(full, 'utf8'));
