@@ -115,8 +115,14 @@ export async function runIndex(context: IndexContext): Promise<BuildReport> {
   };
 
   const worktreePaths = new Set(worktree.files.map((f) => f.path));
+  const diagnosticsByPath = new Map<string, Diagnostic[]>();
+  for (const diagnostic of fileDiagnostics) {
+    const list = diagnosticsByPath.get(diagnostic.path);
+    if (list) list.push(diagnostic);
+    else diagnosticsByPath.set(diagnostic.path, [diagnostic]);
+  }
   const worktreeInput: GraphInput = {
-    files: worktree.files.map((file) => graphInputOf(file, factsOf(file), fileDiagnostics.filter((d) => d.path === file.path))),
+    files: worktree.files.map((file) => graphInputOf(file, factsOf(file), diagnosticsByPath.get(file.path) ?? [])),
     manifests: await readWorktreeManifests(root, worktree.files),
     buildDiagnostics: [...scan.diagnostics, ...fileDiagnostics.filter((d) => !worktreePaths.has(d.path))],
   };
