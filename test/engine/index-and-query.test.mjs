@@ -102,6 +102,33 @@ describe('index and query a git repository', () => {
     assert.match(refs.stdout, /src\/shapes\/circle\.ts:3:\d+ extends export class Circle extends Shape/);
   });
 
+  test('a symbol may be named by its qualified name when that is unique', () => {
+    const result = repograph(['callers', 'Registry.makeCircle', '--repo', repo.dir, '--json'], { home: home.dir });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(JSON.parse(result.stdout).root.id, 'src/registry.ts#Registry.makeCircle');
+  });
+
+  test('an export read only in part (`| head`) ends quietly with exit code 0', async () => {
+    const { spawn } = await import('node:child_process');
+    const { cliPath } = await import('../helpers/repo.mjs');
+    const big = tempDir();
+    try {
+      const files = {};
+      for (let i = 0; i < 400; i++) files[`src/m${i}.ts`] = `export function f${i}(x: number): number { return x + ${i}; }\nexport class C${i} { m(): number { return f${i}(1); } }\n`;
+      gitRepo(big.dir, files);
+      indexJson(big.dir, home.dir);
+      const child = spawn(process.execPath, [cliPath, 'export', '--repo', big.dir, '--format', 'jsonl'], { env: { ...process.env, REPOGRAPH_HOME: home.dir } });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => { stderr += chunk; });
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, stderr);
+      assert.equal(stderr, '');
+    } finally {
+      big.cleanup();
+    }
+  });
+
   test('an unknown symbol is a clear error with exit code 2', () => {
     const result = repograph(['card', 'src/nope.ts#Nothing', '--repo', repo.dir], { home: home.dir });
     assert.equal(result.status, 2);

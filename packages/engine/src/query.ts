@@ -129,11 +129,16 @@ export class QuerySession {
     for (const record of this.reader.allRelations()) yield { type: 'edge', record };
   }
 
-  /** Finds a symbol by id; by exact name when no id matches and the name is unique. */
+  /**
+   * Finds a symbol by id; else by exact name or qualified name (`Foo.bar`) when that names one
+   * symbol (parameters aside).
+   */
   resolveSymbol(idOrName: string): SymbolRecord {
     const byId = this.reader.getSymbol(idOrName);
     if (byId) return byId;
-    const matches = this.reader.searchNames(idOrName.toLowerCase(), 50).filter((s) => s.name === idOrName && s.kind !== 'parameter');
+    const name = idOrName.slice(idOrName.lastIndexOf('.') + 1);
+    const matches = this.reader.searchNames(name.toLowerCase(), 200)
+      .filter((s) => (s.name === idOrName || s.qualifiedName === idOrName) && s.kind !== 'parameter');
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1) {
       throw new RepographError('SymbolNotFound',
