@@ -24,7 +24,7 @@ export { isGeneratedFile };
  * refactors, performance work or comments that leave every output byte-identical (the snapshot
  * tests in test/extract/ tell).
  */
-export const EXTRACTOR_VERSION = 5;
+export const EXTRACTOR_VERSION = 6;
 
 /** The language of a path by extension (`.d.ts` is TypeScript), or null when not JS/TS. */
 export function languageOfPath(path: string): LanguageId | null {

@@ -135,7 +135,11 @@ export function walkGenericType(w: Walker, role: number): Expr {
   return base === UNKNOWN ? UNKNOWN : { k: 'generic', base, arg };
 }
 
-/** `A | B`: the one member that is not `null`/`undefined`/`void`, else UNKNOWN. */
+/**
+ * `A | B`: the first member that is not `null`/`undefined`/`void`. A member access on a union is
+ * what the TypeScript compiler resolves to the first member's declaration (its union property
+ * lists the members' declarations in order), so the first member is the type to look in.
+ */
 export function walkUnionType(w: Walker): Expr {
   const c = w.c;
   let single: Expr = NULLISH;
@@ -158,11 +162,10 @@ export function walkUnionType(w: Walker): Expr {
     }
     if (member === NULLISH) continue;
     count++;
-    single = member;
+    if (count === 1) single = member;
   } while (c.gotoNextSibling());
   c.gotoParent();
-  if (count === 0) return NULLISH;
-  return count === 1 ? single : UNKNOWN;
+  return count === 0 ? NULLISH : single;
 }
 
 export function walkParenType(w: Walker, role: number): Expr {
