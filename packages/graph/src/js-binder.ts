@@ -7,6 +7,7 @@
 import type { DeclarationFact, ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from './language-binder.js';
 import type { FileUnit, Program } from './program.js';
+import { RecursionMemo } from './recursion-memo.js';
 
 /**
  * The type of a value: a declaration whose members the value has (`instance` false for a class's
@@ -25,9 +26,8 @@ const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);
 /** Evaluates expressions of one program; memoizes per declaration and per export. */
 export class JsBinder implements LanguageBinder {
   private readonly program: Program;
-  private readonly exportMemo = new Map<string, Entity | null>();
-  private readonly declTypeMemo = new Map<string, TypeRef | null>();
-  private readonly inProgress = new Set<string>();
+  private readonly exportAnswers = new RecursionMemo<Entity>();
+  private readonly declarationTypes = new RecursionMemo<TypeRef>();
   /** Set while an evaluation used a typed step (receiver type, `this`). */
   private typedStep = false;
 
@@ -99,14 +99,7 @@ export class JsBinder implements LanguageBinder {
   /** What `unit` exports under `name`, following re-exports and `export *`. */
   exportValue(unit: FileUnit, name: string, depth: number): Entity | null {
     if (depth > MAX_DEPTH) return null;
-    const key = `${unit.path}\0${name}`;
-    if (this.exportMemo.has(key)) return this.exportMemo.get(key)!;
-    if (this.inProgress.has(key)) return null;
-    this.inProgress.add(key);
-    const result = this.exportValueUncached(unit, name, depth);
-    this.inProgress.delete(key);
-    this.exportMemo.set(key, result);
-    return result;
+    return this.exportAnswers.answer(`${unit.path}\0${name}`, () => this.exportValueUncached(unit, name, depth));
   }
 
   private exportValueUncached(unit: FileUnit, name: string, depth: number): Entity | null {
@@ -361,17 +354,7 @@ export class JsBinder implements LanguageBinder {
 
   /** The type of a declaration used as a value. */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const key = `${unit.path}\0${index}`;
-    if (this.declTypeMemo.has(key)) {
-      const memo = this.declTypeMemo.get(key)!;
-      if (memo) this.typedStep = true;
-      return memo;
-    }
-    if (this.inProgress.has(key) || depth > MAX_DEPTH) return null;
-    this.inProgress.add(key);
-    const result = this.declarationTypeUncached(unit, index, depth);
-    this.inProgress.delete(key);
-    this.declTypeMemo.set(key, result);
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => this.declarationTypeUncached(unit, index, depth), depth <= MAX_DEPTH);
     if (result) this.typedStep = true;
     return result;
   }

@@ -13,6 +13,7 @@ import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { ManifestText } from '../manifests.js';
 import type { FileUnit } from '../program.js';
 import { GoPackageTable, type GoDecl, type GoPackage } from './packages.js';
+import { RecursionMemo } from '../recursion-memo.js';
 
 type Value = { t: 'decl'; unit: FileUnit; index: number } | { t: 'package'; goPackage: GoPackage } | { t: 'external' };
 type TypeRef =
@@ -31,8 +32,7 @@ export function createGoBinder(units: FileUnit[], manifests: ManifestText[], dia
 
 /** Evaluates Go expressions over the package table; memoizes declaration types. */
 export class GoBinder implements LanguageBinder {
-  private readonly typeMemo = new Map<string, TypeRef | null>();
-  private readonly inProgress = new Set<string>();
+  private readonly declarationTypes = new RecursionMemo<TypeRef>();
   private typedStep = false;
 
   constructor(private readonly table: GoPackageTable) {}
@@ -219,22 +219,12 @@ export class GoBinder implements LanguageBinder {
 
   /** The type of a variable, constant, field or parameter (memoized). */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const key = `${unit.path}\0${index}`;
-    if (this.typeMemo.has(key)) {
-      const memo = this.typeMemo.get(key)!;
-      if (memo) this.typedStep = true;
-      return memo;
-    }
-    if (this.inProgress.has(key) || depth > MAX_DEPTH) return null;
-    this.inProgress.add(key);
-    const declaration = unit.facts.declarations[index]!;
-    let result: TypeRef | null = null;
-    if (!TYPE_KINDS.has(declaration.kind) && !CALLABLE_KINDS.has(declaration.kind)) {
-      if (declaration.valueType) result = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
-      if (!result && declaration.init) result = this.typeOf(unit, declaration.init, depth + 1);
-    }
-    this.inProgress.delete(key);
-    this.typeMemo.set(key, result);
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => {
+      const declaration = unit.facts.declarations[index]!;
+      if (TYPE_KINDS.has(declaration.kind) || CALLABLE_KINDS.has(declaration.kind)) return null;
+      const declared = declaration.valueType ? this.typeOfTypeExpr(unit, declaration.valueType, depth + 1) : null;
+      return declared ?? (declaration.init ? this.typeOf(unit, declaration.init, depth + 1) : null);
+    }, depth <= MAX_DEPTH);
     if (result) this.typedStep = true;
     return result;
   }

@@ -12,6 +12,7 @@
 import type { DeclarationFact, ReferenceKind, ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { FileUnit } from '../program.js';
+import { RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
@@ -26,7 +27,7 @@ const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'class']);
 export class PythonBinder implements LanguageBinder {
   private readonly files = new Map<string, FileUnit>();
   private readonly attributeMemo = new Map<string, Entity | null>();
-  private readonly typeMemo = new Map<string, TypeRef | null>();
+  private readonly declarationTypes = new RecursionMemo<TypeRef>();
   private readonly mroMemo = new Map<string, Array<{ unit: FileUnit; index: number }>>();
   private readonly inProgress = new Set<string>();
   /** Import bindings of each unit by local name. */
@@ -283,17 +284,7 @@ export class PythonBinder implements LanguageBinder {
 
   /** The type of a declaration used as a value (memoized). */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const key = `${unit.path}\0${index}`;
-    if (this.typeMemo.has(key)) {
-      const memo = this.typeMemo.get(key)!;
-      if (memo) this.typedStep = true;
-      return memo;
-    }
-    if (this.inProgress.has(key) || depth > MAX_DEPTH) return null;
-    this.inProgress.add(key);
-    const result = this.declarationTypeUncached(unit, index, depth);
-    this.inProgress.delete(key);
-    this.typeMemo.set(key, result);
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => this.declarationTypeUncached(unit, index, depth), depth <= MAX_DEPTH);
     if (result) this.typedStep = true;
     return result;
   }
