@@ -58,17 +58,7 @@ export function walkNamespace(w: Walker): void {
         w.currentDecl = decl;
       }
     } else if (kind === S.K_BLOCK) {
-      w.scope = bodyScope;
-      w.fnScope = bodyScope;
-      w.topScope = bodyScope;
-      w.nsDepth++;
-      enter(w, id);
-      if (c.gotoFirstChild()) {
-        do visitAt(w, c.nodeTypeId, R_READ); while (c.gotoNextSibling());
-        c.gotoParent();
-      }
-      leave(w, id);
-      w.nsDepth--;
+      walkNamespaceBody(w, id, bodyScope);
     } else {
       visitAt(w, id, R_READ);
     }
@@ -120,18 +110,7 @@ export function walkAmbient(w: Walker): void {
       const savedScope = w.scope;
       const savedFnScope = w.fnScope;
       const savedTop = w.topScope;
-      const bodyScope = new Scope(w.scope);
-      w.scope = bodyScope;
-      w.fnScope = bodyScope;
-      w.topScope = bodyScope;
-      w.nsDepth++;
-      enter(w, id);
-      if (c.gotoFirstChild()) {
-        do visitAt(w, c.nodeTypeId, R_READ); while (c.gotoNextSibling());
-        c.gotoParent();
-      }
-      leave(w, id);
-      w.nsDepth--;
+      walkNamespaceBody(w, id, new Scope(w.scope));
       w.scope = savedScope;
       w.fnScope = savedFnScope;
       w.topScope = savedTop;
@@ -140,4 +119,23 @@ export function walkAmbient(w: Walker): void {
     }
   } while (c.gotoNextSibling());
   c.gotoParent();
+}
+
+/**
+ * The `{ ... }` of a namespace or `declare global` under the cursor, in `bodyScope` (which becomes
+ * the scope for every kind of declaration inside). The caller restores the scopes.
+ */
+function walkNamespaceBody(w: Walker, id: number, bodyScope: Scope): void {
+  const c = w.c;
+  w.scope = bodyScope;
+  w.fnScope = bodyScope;
+  w.topScope = bodyScope;
+  w.nsDepth++;
+  enter(w, id);
+  if (c.gotoFirstChild()) {
+    do visitAt(w, c.nodeTypeId, R_READ); while (c.gotoNextSibling());
+    c.gotoParent();
+  }
+  leave(w, id);
+  w.nsDepth--;
 }
