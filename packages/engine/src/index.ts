@@ -1,8 +1,20 @@
 /**
- * @repograph/engine: the analysis host. Builds (scan -> facts -> bind -> publish) and query
+ * @repograph/engine: the analysis host. Workspaces kept bound in memory and refreshed
+ * incrementally (scan -> facts -> bind -> publish), baselines from git objects, and query
  * sessions over immutable snapshots, in domain types only.
  */
-export { openRepository, resolveDataRoot, Repository, type OpenRepositoryOptions, type IndexOptions } from './repository.js';
-export { QuerySession, type AnswerMeta, type CallTreeNode, type SymbolCard, type ReferenceHit } from './query.js';
+export {
+  openRepository, resolveDataRoot, Repository, DEFAULT_WORKSPACE,
+  type OpenRepositoryOptions, type IndexOptions, type WorkspaceInfo,
+} from './repository.js';
+export { LiveWorkspace, workspaceKey, type WorkspaceSpec, type RefreshOptions, type WorkspaceRefresh } from './live-workspace.js';
+export type { GraphChangeSummary } from './graph-change.js';
+export type { BaselineResult } from './baseline.js';
+export { QuerySession, type AnswerMeta, type CallTreeNode, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
+export { SourceReader, repositoryPath } from './source-text.js';
 export { ExtractionPool, type ExtractionJob, type ExtractionPoolOptions } from './pool.js';
-export { WORKTREE_KEY } from './indexer.js';
+export { gitDirOf } from './git-head.js';
+
+/** The snapshot key of the live worktree. */
+export const WORKTREE_KEY = 'workspace:default';
+export { createWatchFilter, type WatchFilter } from './watch-filter.js';

@@ -3,11 +3,10 @@
  * references, export. Every answer names the generation it was read from. Owns traversal
  * bounds; knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { normalizeRelativePath, RepographError, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
 import { nameEntryOf, rankEntries, type NameEntry } from './search-rank.js';
+import { repositoryPath, SourceReader } from './source-text.js';
 
 /** What every answer carries about where it was read. */
 export interface AnswerMeta {
@@ -37,6 +36,35 @@ export interface ReferenceHit {
 }
 
 const CALL_KINDS: ReadonlySet<RelationKind> = new Set(['calls', 'instantiates']);
+const CONTEXT_CALLEES = 20;
+const CONTEXT_SYMBOL_LINES = 400;
+const CONTEXT_CALLEE_LINES = 80;
+const MAX_SPAN_LINES = 5000;
+const TEXT_SEARCH_MS = 2000;
+const MAX_SEARCH_LINE = 4096;
+
+/** Source lines of a file: `text` holds lines startLine..endLine (cut at the bound). */
+export interface SourceSpan {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  truncated: boolean;
+}
+
+export interface TextMatch {
+  path: string;
+  line: number;
+  column: number;
+  excerpt: string;
+}
+
+function spanOf(source: SourceReader, path: string, startLine: number, endLine: number, maxLines: number): SourceSpan | null {
+  const lines = source.linesOf(path);
+  if (!lines) return null;
+  const last = Math.min(endLine, lines.length, startLine + maxLines - 1);
+  return { path, startLine, endLine: last, text: lines.slice(startLine - 1, last).join('\n'), truncated: last < Math.min(endLine, lines.length) };
+}
 const MAX_DEPTH = 8;
 const MAX_CHILDREN = 200;
 
@@ -44,11 +72,18 @@ const MAX_CHILDREN = 200;
 export class QuerySession {
   private readonly reader: SnapshotReader;
   private readonly root: string;
+  private readonly buffers: ReadonlyMap<string, Uint8Array>;
   private names: NameEntry[] | null = null;
 
-  constructor(reader: SnapshotReader, root: string) {
+  constructor(reader: SnapshotReader, root: string, buffers: ReadonlyMap<string, Uint8Array> = new Map()) {
     this.reader = reader;
     this.root = root;
+    this.buffers = buffers;
+  }
+
+  /** A reader of this workspace's source text (unsaved buffers first). */
+  source(): SourceReader {
+    return new SourceReader(this.root, this.buffers);
   }
 
   /** The generation this session reads. */
@@ -116,11 +151,89 @@ export class QuerySession {
     const started = performance.now();
     const symbol = this.symbol(params.id);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
-    const lines = new Map<string, string[] | null>();
+    const source = this.source();
     const references = this.reader.relationsTo(symbol.id)
       .filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'))
-      .map((relation) => ({ relation, excerpt: this.excerpt(lines, relation.site) }));
+      .map((relation) => ({ relation, excerpt: source.linesOf(relation.site.path)?.[relation.site.line - 1]?.trim().slice(0, 200) ?? '' }));
     return { symbol, references, meta: this.meta(started) };
+  }
+
+  /** The card, the symbol's source and the source of each direct callee (bounded). */
+  context(params: { id: string; maxCallees?: number }): SymbolCard & {
+    source: SourceSpan; calleeSources: Array<{ symbol: SymbolRecord; source: SourceSpan }>; truncated: boolean; meta: AnswerMeta;
+  } {
+    const started = performance.now();
+    const card = this.card(params);
+    const maxCallees = Math.min(Math.max(0, Math.floor(params.maxCallees ?? CONTEXT_CALLEES)), CONTEXT_CALLEES);
+    const source = this.source();
+    const calleeIds = new Set<string>();
+    let truncated = false;
+    for (const relation of this.reader.relationsFrom(card.symbol.id)) {
+      if (!CALL_KINDS.has(relation.kind) || relation.to === null || relation.to === card.symbol.id || calleeIds.has(relation.to)) continue;
+      if (calleeIds.size >= maxCallees) { truncated = true; break; }
+      calleeIds.add(relation.to);
+    }
+    const read = (symbol: SymbolRecord, lines: number): SourceSpan => {
+      const span = spanOf(source, symbol.path, symbol.range.start.line, symbol.range.end.line, lines)
+        ?? { path: symbol.path, startLine: symbol.range.start.line, endLine: symbol.range.end.line, text: '', truncated: true };
+      if (span.truncated) truncated = true;
+      return span;
+    };
+    const own = read(card.symbol, CONTEXT_SYMBOL_LINES);
+    const calleeSources = [...calleeIds].map((id) => this.reader.getSymbol(id)).filter((s): s is SymbolRecord => s !== undefined)
+      .map((symbol) => ({ symbol, source: read(symbol, CONTEXT_CALLEE_LINES) }));
+    return { ...card, source: own, calleeSources, truncated, meta: this.meta(started) };
+  }
+
+  /** Lines `startLine..endLine` (1-based, inclusive) of a file of the workspace. */
+  span(params: { path: string; startLine: number; endLine: number }): SourceSpan & { meta: AnswerMeta } {
+    const started = performance.now();
+    const path = repositoryPath(params.path, 'path');
+    for (const field of ['startLine', 'endLine'] as const) {
+      if (!Number.isInteger(params[field]) || params[field] < 1) {
+        throw new RepographError('InvalidParams', `\`${field}\` must be a positive line number.`, { field });
+      }
+    }
+    if (params.endLine < params.startLine) throw new RepographError('InvalidParams', '`endLine` is before `startLine`.', { field: 'endLine' });
+    const span = spanOf(this.source(), path, params.startLine, params.endLine, MAX_SPAN_LINES);
+    if (!span) throw new RepographError('FileNotFound', `${path} is not a readable file of the workspace; check the path (relative to the repository root).`, { path });
+    return { ...span, meta: this.meta(started) };
+  }
+
+  /** Text (or regular-expression) matches in the workspace's indexed files, bounded in count and time. */
+  searchText(params: { pattern: string; regex?: boolean; path?: string; limit?: number }): { matches: TextMatch[]; truncated: boolean; meta: AnswerMeta } {
+    const started = performance.now();
+    if (typeof params.pattern !== 'string' || params.pattern === '') {
+      throw new RepographError('InvalidParams', '`pattern` must be a non-empty string.', { field: 'pattern' });
+    }
+    let expression: RegExp | null = null;
+    if (params.regex) {
+      try {
+        expression = new RegExp(params.pattern);
+      } catch (error) {
+        throw new RepographError('InvalidParams', `\`pattern\` is not a valid regular expression: ${(error as Error).message}`, { field: 'pattern' });
+      }
+    }
+    const limit = clampLimit(params.limit ?? 50);
+    const prefix = params.path === undefined ? '' : repositoryPath(params.path, 'path');
+    const source = this.source();
+    const matches: TextMatch[] = [];
+    let truncated = false;
+    for (const entry of this.reader.files()) {
+      if (prefix !== '' && entry.path !== prefix && !entry.path.startsWith(`${prefix}/`)) continue;
+      if (performance.now() - started > TEXT_SEARCH_MS) { truncated = true; break; }
+      const lines = source.linesOf(entry.path);
+      if (!lines) continue;
+      for (let index = 0; index < lines.length; index++) {
+        const line = lines[index]!.length > MAX_SEARCH_LINE ? lines[index]!.slice(0, MAX_SEARCH_LINE) : lines[index]!;
+        const at = expression ? line.search(expression) : line.indexOf(params.pattern);
+        if (at < 0) continue;
+        if (matches.length >= limit) { truncated = true; break; }
+        matches.push({ path: entry.path, line: index + 1, column: at + 1, excerpt: line.trim().slice(0, 200) });
+      }
+      if (truncated) break;
+    }
+    return { matches, truncated, meta: this.meta(started) };
   }
 
   /** Every symbol, then every relation, in export order. */
@@ -198,19 +311,6 @@ export class QuerySession {
       this.names = names;
     }
     return this.names;
-  }
-
-  private excerpt(cache: Map<string, string[] | null>, site: Site): string {
-    let lines = cache.get(site.path);
-    if (lines === undefined) {
-      try {
-        lines = readFileSync(join(this.root, site.path), 'utf8').split('\n');
-      } catch {
-        lines = null;
-      }
-      cache.set(site.path, lines);
-    }
-    return lines?.[site.line - 1]?.trim().slice(0, 200) ?? '';
   }
 
   private meta(started: number): AnswerMeta {

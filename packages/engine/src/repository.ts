@@ -1,16 +1,19 @@
 /**
  * openRepository: the analysis host for one repository. Resolves the root (the git worktree top,
- * or a plain directory), the data root and the store, runs builds through one worker pool and
- * opens query sessions over the published worktree snapshot. Owns the lifecycle of the pool and
- * the store handle; only one build runs at a time.
+ * or a plain directory), the data root and the store (one per git common dir, so every worktree
+ * of a repository shares it), and holds the repository's workspaces: `default` is the worktree
+ * itself; others are created for agents, each with its own overlay, optionally rooted at another
+ * worktree of the same repository. Owns the worker pool and the store handle, workspace
+ * creation rules, baselines on demand, and query sessions over published snapshots.
  */
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { RepographError, type BuildReport } from '@repograph/core';
 import { gitRepoInfo, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
-import { runIndex, WORKTREE_KEY } from './indexer.js';
-import { hasSnapshot } from './snapshots.js';
+import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
+import { readHead } from './git-head.js';
+import { LiveWorkspace, workspaceKey, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh, type WorkspaceSpec } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { QuerySession } from './query.js';
 
@@ -27,6 +30,23 @@ export interface IndexOptions {
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
 }
 
+/** The id of the workspace that is the repository's own worktree. */
+export const DEFAULT_WORKSPACE = 'default';
+const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** A workspace as listed to clients. */
+export interface WorkspaceInfo {
+  id: string;
+  root: string;
+  baseCommit: string | null;
+  pinnedBase: boolean;
+  generation: number | null;
+  overlayFiles: number;
+  unsavedFiles: string[];
+  lastRefreshMs: number;
+  warm: boolean;
+}
+
 /** The data root from options or the environment; it must be absolute. */
 export function resolveDataRoot(explicit?: string): string {
   const value = explicit ?? process.env.REPOGRAPH_HOME ?? join(homedir(), '.repograph');
@@ -38,72 +58,178 @@ export function resolveDataRoot(explicit?: string): string {
 
 /** Opens the repository at (or above) `repoRoot`. */
 export async function openRepository(options: OpenRepositoryOptions): Promise<Repository> {
-  let root: string;
-  try {
-    root = await realpath(options.repoRoot);
-    if (!(await stat(root)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new RepographError('FileNotFound',
-      `The repository folder '${options.repoRoot}' ${code === 'ENOTDIR' ? 'is not a directory' : 'does not exist or cannot be read'}; pass --repo with an existing directory.`,
-      { path: options.repoRoot });
-  }
+  const root = await existingDirectory(options.repoRoot, 'repository folder', 'pass --repo with an existing directory');
   const dataRoot = resolveDataRoot(options.dataRoot);
   const git = await gitRepoInfo(root);
   const repoRootPath = git ? git.root : root;
-  const store = await openRepoStore({ dataRoot, repoId: repoIdFor(git ? git.commonDir : repoRootPath) });
-  return new Repository(repoRootPath, git !== null, store, options.threads);
+  const commonDir = git ? git.commonDir : repoRootPath;
+  const store = await openRepoStore({ dataRoot, repoId: repoIdFor(commonDir) });
+  return new Repository(repoRootPath, commonDir, git !== null, store, options.threads);
 }
 
-/** One repository: builds and query sessions. */
+/** One repository: its workspaces, baselines and query sessions. */
 export class Repository {
   readonly root: string;
+  readonly commonDir: string;
   readonly isGit: boolean;
   private readonly store: RepoStore;
   private readonly threads: number | undefined;
   private pool: ExtractionPool | null = null;
-  private building: Promise<BuildReport> | null = null;
+  private readonly workspaces = new Map<string, LiveWorkspace>();
+  private readonly host: WorkspaceHost;
 
-  constructor(root: string, isGit: boolean, store: RepoStore, threads: number | undefined) {
+  constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined) {
     this.root = root;
+    this.commonDir = commonDir;
     this.isGit = isGit;
     this.store = store;
     this.threads = threads;
+    this.host = {
+      store,
+      getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
+      readHead: (workspaceRoot) => readHead(workspaceRoot, this.commonDir),
+    };
+    this.workspaces.set(DEFAULT_WORKSPACE, new LiveWorkspace(this.host, { id: DEFAULT_WORKSPACE, root, isGit, pinnedBase: null }));
+    this.restoreWorkspaces();
   }
 
-  /** Builds or refreshes the index of the worktree; concurrent calls share one build. */
+  /** Builds or refreshes the worktree's index; a stored index whose files are unchanged is reused as is. */
   async index(options: IndexOptions = {}): Promise<BuildReport> {
-    if (this.building) return this.building;
-    this.building = (async () => {
-      const git = this.isGit ? await gitRepoInfo(this.root) : null;
-      return runIndex({
-        root: this.root,
-        head: git?.head ?? null,
-        isGit: this.isGit,
-        store: this.store,
-        getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    const result = await this.refresh(DEFAULT_WORKSPACE, { allowStoredShortcut: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    return result.report;
+  }
+
+  /** Refreshes a workspace (all of it, or the given paths and unsaved buffers). */
+  async refresh(id: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
+    return this.workspace(id).refresh(options);
+  }
+
+  /** The workspace `id`; WorkspaceNotFound when there is none. */
+  workspace(id: string = DEFAULT_WORKSPACE): LiveWorkspace {
+    const found = this.workspaces.get(id);
+    if (!found) {
+      throw new RepographError('WorkspaceNotFound', `There is no workspace '${id}'; create it with workspace.create or list them with workspace.list.`, { workspace: id });
+    }
+    return found;
+  }
+
+  /** Every workspace, `default` first. */
+  listWorkspaces(): WorkspaceInfo[] {
+    const infos: WorkspaceInfo[] = [];
+    for (const workspace of this.workspaces.values()) {
+      const reader = this.store.reader(workspace.key);
+      const meta = reader?.info.meta;
+      infos.push({
+        id: workspace.spec.id, root: workspace.spec.root,
+        baseCommit: workspace.spec.pinnedBase ?? ((meta?.head as string | null | undefined) ?? null),
+        pinnedBase: workspace.spec.pinnedBase !== null,
+        generation: reader?.info.generation ?? null,
+        overlayFiles: typeof meta?.overlayPaths === 'number' ? meta.overlayPaths : 0,
+        unsavedFiles: workspace.overridePaths,
+        lastRefreshMs: workspace.lastRefreshMs,
+        warm: workspace.warm,
       });
-    })();
+      reader?.close();
+    }
+    return infos.sort((a, b) => (a.id === DEFAULT_WORKSPACE ? -1 : b.id === DEFAULT_WORKSPACE ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  /**
+   * Creates a workspace: its own overlay over the baseline of `baseCommit` (default: HEAD of its
+   * root), reading `root` (default: this worktree; else another worktree of this repository).
+   * Builds it once before returning.
+   */
+  async createWorkspace(params: { id?: string; root?: string; baseCommit?: string }): Promise<{ workspace: LiveWorkspace; refresh: WorkspaceRefresh }> {
+    const id = params.id ?? `ws-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    if (!WORKSPACE_ID.test(id)) {
+      throw new RepographError('InvalidParams', `workspace id '${id}' is not valid; use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`, { field: 'id' });
+    }
+    if (this.workspaces.has(id)) {
+      throw new RepographError('InvalidParams', `a workspace '${id}' already exists; pick another id or delete it first.`, { field: 'id', workspace: id });
+    }
+    const root = params.root === undefined ? this.root : await this.worktreeRoot(params.root);
+    const pinnedBase = params.baseCommit === undefined ? null : await resolveBaseCommit(root, params.baseCommit);
+    const workspace = new LiveWorkspace(this.host, { id, root, isGit: this.isGit, pinnedBase });
+    this.workspaces.set(id, workspace);
     try {
-      return await this.building;
-    } finally {
-      this.building = null;
+      return { workspace, refresh: await workspace.refresh() };
+    } catch (error) {
+      this.workspaces.delete(id);
+      throw error;
     }
   }
 
-  /** True when a worktree snapshot has been published. */
-  isIndexed(): boolean {
-    return hasSnapshot(this.store, WORKTREE_KEY);
+  /** Drops a workspace's unsaved buffers and rebuilds it from its root. */
+  async resetWorkspace(id: string): Promise<WorkspaceRefresh> {
+    const workspace = this.workspace(id);
+    workspace.forget();
+    return workspace.refresh({ clearContents: true });
   }
 
-  /** A query session over the current worktree snapshot; throws NotIndexed before the first build. */
-  query(): QuerySession {
-    const reader = this.store.reader(WORKTREE_KEY);
+  /** Deletes a workspace and its overlay (never `default`). */
+  async deleteWorkspace(id: string): Promise<void> {
+    if (id === DEFAULT_WORKSPACE) {
+      throw new RepographError('InvalidParams', 'the default workspace is the worktree itself and cannot be deleted; use workspace.reset instead.', { field: 'id' });
+    }
+    const workspace = this.workspace(id);
+    await workspace.whenIdle();
+    this.workspaces.delete(id);
+    await this.store.deleteSnapshot(workspace.key);
+  }
+
+  /** The baseline of `ref` (default HEAD), built from git objects when missing. */
+  async ensureBaseline(ref?: string): Promise<BaselineResult> {
+    if (!this.isGit) {
+      throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to index.`, { root: this.root });
+    }
+    const commit = await resolveBaseCommit(this.root, ref ?? 'HEAD');
+    return ensureBaseline({ store: this.store, root: this.root, commit, getPool: this.host.getPool });
+  }
+
+  /** The baselines in the store, with the workspaces that sit on each. */
+  listBaselines(): Array<{ commit: string; generation: number; fileCount: number; symbolCount: number; usedBy: string[] }> {
+    const snapshots = this.store.listSnapshots();
+    return snapshots.filter((s) => s.key.startsWith('baseline:')).map((s) => ({
+      commit: s.key.slice('baseline:'.length), generation: s.generation, fileCount: s.fileCount, symbolCount: s.symbolCount,
+      usedBy: snapshots.filter((o) => o.base === s.key).map((o) => o.key.slice('workspace:'.length)),
+    }));
+  }
+
+  /** Removes baselines no workspace sits on (dry run by default). */
+  async cleanup(dryRun = true): Promise<{ removed: string[]; skippedInUse: string[] }> {
+    const removed: string[] = [];
+    const skippedInUse: string[] = [];
+    for (const baseline of this.listBaselines()) {
+      if (baseline.usedBy.length > 0) {
+        skippedInUse.push(baseline.commit);
+        continue;
+      }
+      if (!dryRun) await this.store.deleteSnapshot(baselineKey(baseline.commit));
+      removed.push(baseline.commit);
+    }
+    return { removed, skippedInUse };
+  }
+
+  /** True when the workspace has a published snapshot. */
+  isIndexed(id: string = DEFAULT_WORKSPACE): boolean {
+    const reader = this.store.reader(workspaceKey(id));
+    reader?.close();
+    return reader !== undefined;
+  }
+
+  /** A query session over a workspace's current snapshot; NotIndexed before its first build. */
+  query(id: string = DEFAULT_WORKSPACE): QuerySession {
+    const workspace = this.workspace(id);
+    const reader = this.store.reader(workspace.key);
     if (!reader) {
-      throw new RepographError('NotIndexed', `${this.root} has not been indexed yet; run \`repograph index\` first.`, { repoRoot: this.root });
+      throw new RepographError('NotIndexed', `${workspace.spec.root} has not been indexed yet; run \`repograph index\` first.`, { repoRoot: workspace.spec.root, workspace: id });
     }
-    return new QuerySession(reader, this.root);
+    return new QuerySession(reader, workspace.spec.root, workspace.buffers());
+  }
+
+  /** The store's generation counter (the last published generation of any snapshot). */
+  generation(): number {
+    return this.store.generation();
   }
 
   /** The store's size and counts. */
@@ -115,5 +241,49 @@ export class Repository {
     await this.pool?.close();
     this.pool = null;
     await this.store.close();
+  }
+
+  /** Recreates the workspaces whose overlays the store holds (after a restart). */
+  private restoreWorkspaces(): void {
+    for (const summary of this.store.listSnapshots()) {
+      if (!summary.key.startsWith('workspace:')) continue;
+      const id = summary.key.slice('workspace:'.length);
+      if (id === DEFAULT_WORKSPACE || this.workspaces.has(id)) continue;
+      const reader = this.store.reader(summary.key);
+      if (!reader) continue;
+      const meta = reader.info.meta as { workspace?: { root?: string; pinnedBase?: string | null }; contents?: Record<string, string> };
+      reader.close();
+      const root = meta.workspace?.root ?? this.root;
+      this.workspaces.set(id, new LiveWorkspace(this.host,
+        { id, root, isGit: this.isGit, pinnedBase: meta.workspace?.pinnedBase ?? null }, meta.contents));
+    }
+  }
+
+  /** The root of another worktree of this repository (same git common dir), real path. */
+  private async worktreeRoot(path: string): Promise<string> {
+    if (!isAbsolute(path)) {
+      throw new RepographError('InvalidParams', `workspace root '${path}' is not an absolute path; give the absolute path of a git worktree of this repository.`, { field: 'root' });
+    }
+    const dir = await existingDirectory(path, 'workspace root', 'give the absolute path of a git worktree of this repository');
+    const git = this.isGit ? await gitRepoInfo(dir) : null;
+    if (!git || git.commonDir !== this.commonDir || git.root !== dir) {
+      throw new RepographError('PathOutsideRepo',
+        `${path} is not a worktree of the repository at ${this.root}; create one with \`git worktree add\` and pass its top folder.`,
+        { field: 'root', root: path });
+    }
+    return git.root;
+  }
+}
+
+async function existingDirectory(path: string, what: string, remedy: string): Promise<string> {
+  try {
+    const real = await realpath(path);
+    if (!(await stat(real)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    return real;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new RepographError('FileNotFound',
+      `The ${what} '${path}' ${code === 'ENOTDIR' ? 'is not a directory' : 'does not exist or cannot be read'}; ${remedy}.`,
+      { path });
   }
 }

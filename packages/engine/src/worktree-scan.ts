@@ -25,6 +25,8 @@ export interface ScanResult {
   diagnostics: Diagnostic[];
   /** Excluded counts by reason (directories count their files when known). */
   excluded: Record<string, number>;
+  /** The files among those counts that were excluded one by one (not by their folder), with the reason. */
+  excludedFiles: Map<string, string>;
 }
 
 const STAT_CONCURRENCY = 64;
@@ -68,10 +70,15 @@ export function skippedEntryDiagnostic(path: string, reason: string): Diagnostic
   };
 }
 
+/** True when `path` lies inside a folder that admission excludes (node_modules, dist, .git...). */
+export function insideExcludedFolder(path: string): boolean {
+  return excludedAncestor(path) !== path;
+}
+
 /** Scans the given repository-relative paths (as git lists them). */
 export async function scanListedPaths(root: string, paths: string[]): Promise<ScanResult> {
   const folders = excludeFolders(paths);
-  const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.excluded };
+  const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.excluded, excludedFiles: new Map() };
   const toStat = folders.kept;
   let next = 0;
   const statOne = async (): Promise<void> => {
@@ -99,7 +106,7 @@ export async function scanGitWorktree(root: string): Promise<ScanResult> {
 
 /** Walks a directory that is not a git repository, honouring .gitignore files on the way. */
 export async function scanDirectory(root: string): Promise<ScanResult> {
-  const result: ScanResult = { files: [], diagnostics: [], excluded: {} };
+  const result: ScanResult = { files: [], diagnostics: [], excluded: {}, excludedFiles: new Map() };
   const ignore = new GitignoreStack();
   const listed: string[] = [];
   const walk = async (relativeDir: string): Promise<void> => {
@@ -143,6 +150,7 @@ export async function scanDirectory(root: string): Promise<ScanResult> {
   result.files = files.files;
   result.diagnostics.push(...files.diagnostics);
   for (const [reason, count] of Object.entries(files.excluded)) result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
+  result.excludedFiles = files.excludedFiles;
   return result;
 }
 
@@ -158,6 +166,7 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
   }
   if (stats.isSymbolicLink()) {
     result.excluded.symlink = (result.excluded.symlink ?? 0) + 1;
+    result.excludedFiles.set(path, 'symlink');
     result.diagnostics.push(skippedEntryDiagnostic(path, 'symlink'));
     return;
   }
@@ -166,6 +175,7 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
   if (decision.action === 'exclude') {
     const reason = decision.reason ?? 'excluded';
     result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
+    result.excludedFiles.set(path, reason);
     return;
   }
   result.files.push({ path, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, decision });

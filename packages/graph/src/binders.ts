@@ -48,4 +48,8 @@ class LexicalBinder implements LanguageBinder {
   importedUnit(): FileUnit | undefined {
     return undefined;
   }
+
+  dependencies(): Iterable<FileUnit> {
+    return [];
+  }
 }

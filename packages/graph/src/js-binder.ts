@@ -48,6 +48,22 @@ export class JsBinder implements LanguageBinder {
     return this.program.unitOf(this.program.importTarget(unit, importIndex));
   }
 
+  /** Imported files and the sources of re-exports: every file a resolution in `unit` reads directly. */
+  dependencies(unit: FileUnit): Iterable<FileUnit> {
+    const found = new Set<FileUnit>();
+    unit.facts.imports.forEach((_fact, index) => {
+      const target = this.importedUnit(unit, index);
+      if (target) found.add(target);
+    });
+    for (const fact of unit.facts.exports) {
+      if (fact.specifier === undefined) continue;
+      const target = this.program.unitOf(this.program.resolveSpecifier(unit, fact.specifier));
+      if (target) found.add(target);
+    }
+    found.delete(unit);
+    return found;
+  }
+
   /** What an expression denotes as a value. */
   private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
     if (depth > MAX_DEPTH) return null;

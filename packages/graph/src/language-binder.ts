@@ -28,4 +28,10 @@ export interface LanguageBinder {
   resolve(unit: FileUnit, expr: ValueExpr, kind: ReferenceKind): Resolution | null;
   /** The file an import of `unit` names, when it is part of the same family's program. */
   importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined;
+  /**
+   * Every other file whose facts a resolution in `unit` may read directly (imports, re-export
+   * sources, the files of its own package where a package is one scope). Transitively closed,
+   * this bounds what must be re-bound when a file's content changes and the file set does not.
+   */
+  dependencies(unit: FileUnit): Iterable<FileUnit>;
 }

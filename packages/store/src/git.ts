@@ -122,12 +122,17 @@ export async function listTree(root: string, commit: string): Promise<TreeListin
  * (`--others --exclude-standard`), minus tracked files deleted from disk (`--deleted`). Tracked
  * symlinks and submodules, and untracked nested repositories, are reported in `skipped`.
  * Untracked entries are not stat'ed: the caller reads them and handles symlinks there.
+ * With `pathspecs`, only files at or under those repository-relative paths are listed.
  */
-export async function listWorktreeFiles(root: string): Promise<WorktreeListing> {
+export async function listWorktreeFiles(root: string, pathspecs?: readonly string[]): Promise<WorktreeListing> {
+  // Pathspecs are literal (no globs) and limit the listing to those files and folders.
+  const prefix = pathspecs ? ['--literal-pathspecs'] : [];
+  const suffix = pathspecs ? ['--', ...pathspecs] : [];
+  if (pathspecs && pathspecs.length === 0) return { paths: [], skipped: [] };
   const [staged, others, deleted] = await Promise.all([
-    runGitChecked(root, ['ls-files', '-z', '--stage', '--full-name']),
-    runGitChecked(root, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']),
-    runGitChecked(root, ['ls-files', '-z', '--deleted', '--full-name']),
+    runGitChecked(root, [...prefix, 'ls-files', '-z', '--stage', '--full-name', ...suffix]),
+    runGitChecked(root, [...prefix, 'ls-files', '-z', '--others', '--exclude-standard', '--full-name', ...suffix]),
+    runGitChecked(root, [...prefix, 'ls-files', '-z', '--deleted', '--full-name', ...suffix]),
   ]);
   const gone = new Set(splitNul(deleted).map((record) => record.toString('utf8')));
   const paths = new Set<string>();

@@ -47,8 +47,16 @@ export function writeSnapshotData(
   const files = sortedCopy(input.files, byPath);
   files.forEach((file, index) => checker.file(file, files[index - 1]));
   const base = baseSid === null ? null : new Layer(environment, baseSid);
-  const baseManifest = base === null ? null : environment.lastManifest?.sid === base.sid ? environment.lastManifest.entries
-    : [...base.manifest()];
+  let baseManifest: ManifestEntry[] | null = null;
+  if (base !== null) {
+    if (environment.lastManifest?.sid === base.sid) {
+      baseManifest = environment.lastManifest.entries;
+    } else {
+      baseManifest = [...base.manifest()];
+      // The base is committed and immutable: keep its manifest for the next overlay on it.
+      environment.lastManifest = { sid: base.sid, entries: baseManifest };
+    }
+  }
   const manifest = writeManifest(environment, sid, files, baseManifest);
 
   // Groups, and relations by (path, ordinal), are written as they are checked; symbols, names and

@@ -53,6 +53,16 @@ export class GoBinder implements LanguageBinder {
     return fact ? this.table.resolveImport(fact.specifier, unit)?.units[0] : undefined;
   }
 
+  /** The other files of its package (one scope) and every file of each imported package. */
+  dependencies(unit: FileUnit): Iterable<FileUnit> {
+    const found = new Set<FileUnit>(this.table.packageOf(unit)?.units ?? []);
+    for (const fact of unit.facts.imports) {
+      for (const other of this.table.resolveImport(fact.specifier, unit)?.units ?? []) found.add(other);
+    }
+    found.delete(unit);
+    return found;
+  }
+
   /** What an expression denotes as a value. */
   private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Value | null {
     if (depth > MAX_DEPTH) return null;

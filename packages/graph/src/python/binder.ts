@@ -60,6 +60,34 @@ export class PythonBinder implements LanguageBinder {
     return this.moduleUnit(unit, fact.specifier);
   }
 
+  /**
+   * Imported modules (and `from pkg import sub` submodules), star-import sources and, for a
+   * package's `__init__`, the modules of its folder (`pkg.sub` is an attribute of the package).
+   */
+  dependencies(unit: FileUnit): Iterable<FileUnit> {
+    const found = new Set<FileUnit>();
+    const add = (target: FileUnit | undefined): void => { if (target) found.add(target); };
+    for (const fact of unit.facts.imports) {
+      add(this.moduleUnit(unit, fact.specifier));
+      if (fact.imported !== '*' && fact.imported !== '') {
+        add(this.moduleUnit(unit, `${fact.specifier}${fact.specifier.endsWith('.') ? '' : '.'}${fact.imported}`));
+      }
+    }
+    for (const fact of unit.starExports) add(this.moduleUnit(unit, fact.specifier ?? ''));
+    if (this.modules.isPackageInit(unit.path)) {
+      const slash = unit.path.lastIndexOf('/');
+      const dir = slash < 0 ? '' : unit.path.slice(0, slash + 1);
+      for (const [path, other] of this.files) {
+        if (!path.startsWith(dir)) continue;
+        const rest = path.slice(dir.length);
+        const parts = rest.split('/');
+        if (parts.length === 1 || (parts.length === 2 && parts[1] === '__init__.py')) add(other);
+      }
+    }
+    found.delete(unit);
+    return found;
+  }
+
   /** What a call of `entity` reaches: a callable declaration, or the callable a variable holds. */
   private callable(entity: Extract<Entity, { t: 'decl' }>, depth: number): Entity | null {
     const declaration = entity.unit.facts.declarations[entity.index]!;

@@ -1,0 +1,137 @@
+/**
+ * Baselines: the immutable graph of one commit, built from git objects (`ls-tree`, one
+ * `cat-file --batch` for blobs the fact cache lacks), so any commit is indexed without a
+ * checkout and without touching the worktree. Owns commit validation for callers (a single
+ * commit, never a range or an option) and the baseline build; publishing is one transaction.
+ */
+import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
+import { RepographError } from '@repograph/core';
+import { buildGraph, type GraphOutput } from '@repograph/graph';
+import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
+import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
+import type { ExtractionPool } from './pool.js';
+import { graphInputOf, readCommitManifests } from './graph-input.js';
+import { buildReport } from './report.js';
+import { rebaseFacts } from './rebase.js';
+import { hasSnapshot } from './snapshots.js';
+import { loadCommitFiles, type TreeFile } from './tree-files.js';
+
+/** The snapshot key of a commit's baseline. */
+export function baselineKey(commit: string): string {
+  return `baseline:${commit}`;
+}
+
+/**
+ * The full commit id `ref` names. A range (`A..B`), anything starting with `-` or holding
+ * whitespace is refused (BaseNotACommit), as is a ref that names no commit.
+ */
+export async function resolveBaseCommit(root: string, ref: string): Promise<string> {
+  if (ref === '' || ref.startsWith('-') || ref.includes('..') || /\s|\0/.test(ref)) {
+    throw new RepographError('BaseNotACommit',
+      `'${ref}' is not a single commit; give one commit id, branch or tag (not a range or an option).`, { commit: ref });
+  }
+  const commit = await resolveCommit(root, ref);
+  if (!commit) {
+    throw new RepographError('BaseNotACommit',
+      `'${ref}' names no commit of the repository at ${root}; give a commit id, branch or tag that exists (git fetch it first).`,
+      { commit: ref, root });
+  }
+  return commit;
+}
+
+export interface BaselineBuild {
+  store: RepoStore;
+  root: string;
+  commit: string;
+  getPool: () => ExtractionPool;
+  onProgress?: (progress: { phase: string; done: number; total: number }) => void;
+}
+
+export interface BaselineResult {
+  commit: string;
+  alreadyExisted: boolean;
+  report: BuildReport | null;
+}
+
+/** Builds and publishes the baseline of `commit` unless the store has it. */
+export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResult> {
+  const key = baselineKey(build.commit);
+  if (hasSnapshot(build.store, key)) {
+    const reader = build.store.reader(key);
+    const report = reader?.info.report ?? null;
+    reader?.close();
+    return { commit: build.commit, alreadyExisted: true, report };
+  }
+  const started = performance.now();
+  const commit = await loadCommitFiles(build.root, build.commit);
+  const graph = await bindCommit(build, commit.files, commit.diagnostics);
+  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, graph, {
+    submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
+    excluded: commit.excluded,
+    timings: { totalMs: Math.round(performance.now() - started) },
+  });
+  return { commit: build.commit, alreadyExisted: false, report };
+}
+
+/** Facts (cache, else git objects through the pool) and the bound graph of a commit's files. */
+async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[]): Promise<GraphOutput> {
+  const wanted = new Set<string>();
+  for (const file of files) {
+    if (file.action === 'parse' && !hasCachedFacts(build.store, file.blobId!, file.language!)) wanted.add(file.blobId!);
+  }
+  const bytes = new Map<string, Uint8Array>();
+  if (wanted.size > 0) await readBlobs(build.root, [...wanted].sort(), (blob) => { bytes.set(blob.blobId, blob.bytes); });
+  const requests: FactsRequest[] = files.filter((f) => f.action === 'parse').map((file) => ({
+    key: factsCacheKey(file.blobId!, file.language!), blobId: file.blobId!, language: file.language!, path: file.path,
+    load: async () => bytes.get(file.blobId!) ?? null,
+  }));
+  const facts = await collectFacts(requests, build.store, build.getPool,
+    (done, total) => build.onProgress?.({ phase: 'extract', done, total }));
+  bytes.clear();
+  const factsOf = (file: TreeFile): FileFacts | null => {
+    if (file.action !== 'parse') return null;
+    const found = facts.facts.get(factsCacheKey(file.blobId!, file.language!));
+    return found ? rebaseFacts(found, file.path) : null;
+  };
+  return buildGraph({
+    files: files.map((file) => graphInputOf(file, factsOf(file), [])),
+    manifests: await readCommitManifests(build.root, files),
+    buildDiagnostics: diagnostics,
+  });
+}
+
+/** Publishes a bound commit as its baseline and returns the report. */
+export async function publishBaseline(
+  store: RepoStore, root: string, commit: string, files: TreeFile[], graph: GraphOutput,
+  materials: { submitted: number; excluded: Record<string, number>; timings: Record<string, number> },
+): Promise<BuildReport> {
+  const report = buildReport({
+    root, head: commit, files, graph,
+    materials: { submitted: materials.submitted, excluded: materials.excluded, cached: 0, extracted: 0, failed: 0 },
+    timings: materials.timings,
+  });
+  const generation = await store.publishSnapshot({
+    key: baselineKey(commit), base: null,
+    files: fileEntries(files, graph),
+    groups: graph.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+    report, digest: graph.digest,
+    meta: { head: commit, commit },
+  });
+  return { ...report, generation };
+}
+
+/** The manifest entries of a tree's files with their group hashes. */
+export function fileEntries(files: Iterable<TreeFile>, graph: GraphOutput): import('@repograph/store').FileEntry[] {
+  const groupByPath = new Map(graph.groups.map((g) => [g.path, g] as const));
+  const entries = [];
+  for (const file of files) {
+    const group = groupByPath.get(file.path);
+    const partial = group?.diagnostics.some((d) => d.code === 'parse_error') ?? false;
+    entries.push({
+      path: file.path, blobId: file.blobId, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino,
+      language: file.language, status: file.action === 'document' ? 'document' as const : partial ? 'partial' as const : 'parsed' as const,
+      generated: group?.symbols[0]?.generated ?? false, groupHash: group?.hash ?? '',
+    });
+  }
+  return entries;
+}

@@ -1,0 +1,516 @@
+/**
+ * LiveWorkspace: one workspace's tree kept bound in memory (files, facts, a GraphSession) so a
+ * refresh re-reads only what changed, extracts only new blobs and re-binds only the files a
+ * change can affect, then publishes the whole tree as an overlay over its commit's baseline in
+ * one transaction. The tree is the files of a worktree on disk plus unsaved buffers
+ * (`contents`) that replace or add files without touching disk. Refreshes of one workspace run
+ * one at a time; readers keep reading the previous generation until the new one is published,
+ * and a failed refresh publishes nothing (the next one starts from scratch). Owns that cycle.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
+import { canonicalJson, GraphSession, isResolutionManifest, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText } from '@repograph/graph';
+import { admitPath, looksMinified } from '@repograph/graph';
+import { languageOfPath } from '@repograph/extract';
+import { hashBlob, type FileEntry, type RepoStore } from '@repograph/store';
+import { baselineKey, ensureBaseline, fileEntries, publishBaseline } from './baseline.js';
+import { collectFacts, factsCacheKey, type FactsRequest } from './facts-source.js';
+import { graphInputOf, readWorktreeManifest } from './graph-input.js';
+import { graphChangeOf, type GraphChangeSummary } from './graph-change.js';
+import type { ExtractionPool } from './pool.js';
+import { rebaseFacts } from './rebase.js';
+import { buildReport } from './report.js';
+import { loadCommitFiles, loadWorktreeFiles, type TreeFile } from './tree-files.js';
+import { isTouched, scanWorkspace } from './workspace-scan.js';
+import type { ScanResult } from './worktree-scan.js';
+
+/** Where a workspace's tree comes from. */
+export interface WorkspaceSpec {
+  id: string;
+  /** Absolute real path of the worktree the workspace reads. */
+  root: string;
+  isGit: boolean;
+  /** A pinned base commit; null follows the root's HEAD. */
+  pinnedBase: string | null;
+}
+
+export interface WorkspaceHost {
+  store: RepoStore;
+  getPool: () => ExtractionPool;
+  /** The commit HEAD of `root` names now (null outside git or before the first commit). */
+  readHead: (root: string) => Promise<string | null>;
+}
+
+export interface RefreshOptions {
+  /** Root-relative paths that changed (files or folders); omitted: the whole tree is scanned. */
+  paths?: string[];
+  /** Unsaved buffers to set (text) or drop (null), by root-relative path. */
+  contents?: Record<string, string | null>;
+  /** Drop every unsaved buffer first. */
+  clearContents?: boolean;
+  /** Skip all work when the stored snapshot's stats still match the tree (one-shot CLI builds). */
+  allowStoredShortcut?: boolean;
+  onProgress?: (progress: { phase: string; done: number; total: number }) => void;
+}
+
+export interface WorkspaceRefresh {
+  generation: number;
+  /** False when nothing changed (no new generation). */
+  published: boolean;
+  report: BuildReport;
+  change: GraphChangeSummary;
+  digest: string;
+  /** How the graph was bound: only the changed files and their dependents, or all of it. */
+  bind: { mode: 'incremental' | 'full'; files: number };
+}
+
+interface LiveState {
+  head: string | null;
+  files: Map<string, TreeFile>;
+  facts: Map<string, FileFacts>;
+  /** The engine's own diagnostics per file (unreadable, extraction failed). */
+  fileDiagnostics: Map<string, Diagnostic[]>;
+  /** Scan diagnostics by the path they name (folders, links, unreadable entries). */
+  scanDiagnostics: Map<string, Diagnostic[]>;
+  /** Exclusions counted per folder by the last full scan. */
+  folderExcluded: Record<string, number>;
+  /** Files excluded one by one, with the reason. */
+  excludedFiles: Map<string, string>;
+  manifests: Map<string, string>;
+  session: GraphSession;
+  buildDiagnosticsKey: string;
+  baselineHashes: Map<string, string> | null;
+  /** What the store holds for this workspace now. */
+  published: Publication | null;
+}
+
+interface Publication {
+  generation: number;
+  report: BuildReport;
+  head: string | null;
+  contents: Map<string, Uint8Array>;
+}
+
+/** The snapshot key of a workspace. */
+export function workspaceKey(id: string): string {
+  return `workspace:${id}`;
+}
+
+export class LiveWorkspace {
+  readonly spec: WorkspaceSpec;
+  readonly key: string;
+  private readonly host: WorkspaceHost;
+  private state: LiveState | null = null;
+  private readonly overrides = new Map<string, Uint8Array>();
+  private queue: Promise<unknown> = Promise.resolve();
+  lastRefreshMs = 0;
+
+  constructor(host: WorkspaceHost, spec: WorkspaceSpec, contents?: Record<string, string>) {
+    this.host = host;
+    this.spec = spec;
+    this.key = workspaceKey(spec.id);
+    for (const [path, text] of Object.entries(contents ?? {})) this.overrides.set(path, Buffer.from(text, 'utf8'));
+  }
+
+  /** The unsaved buffers as of now (a copy: later edits do not change it). */
+  buffers(): ReadonlyMap<string, Uint8Array> {
+    return new Map(this.overrides);
+  }
+
+  /** Paths held as unsaved buffers. */
+  get overridePaths(): string[] {
+    return [...this.overrides.keys()].sort();
+  }
+
+  /** True once the tree is bound in memory (the next change is incremental). */
+  get warm(): boolean {
+    return this.state !== null;
+  }
+
+  /** Runs refreshes one at a time, in call order. */
+  refresh(options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
+    const run = this.queue.then(() => this.refreshNow(options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every refresh asked so far has finished. */
+  whenIdle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  /** Drops the in-memory tree; the next refresh binds from scratch. */
+  forget(): void {
+    this.state = null;
+  }
+
+  private async refreshNow(options: RefreshOptions): Promise<WorkspaceRefresh> {
+    const started = performance.now();
+    const timings: Record<string, number> = {};
+    let last = started;
+    const lap = (stage: string): void => {
+      const now = performance.now();
+      timings[stage] = Math.round((now - last) * 10) / 10;
+      last = now;
+    };
+    const touchedOverrides = this.applyContents(options);
+    const { store } = this.host;
+    const head = this.spec.pinnedBase ?? (this.spec.isGit ? await this.host.readHead(this.spec.root) : null);
+    const state = this.state;
+    const paths = options.paths === undefined ? undefined : [...options.paths, ...touchedOverrides];
+    const scanned = await scanWorkspace(this.spec.root, this.spec.isGit, state ? paths : undefined, (p) => state?.files.has(p) ?? false);
+    lap('scanMs');
+
+    // A one-shot build whose stored snapshot still matches the tree does nothing.
+    if (!state && options.allowStoredShortcut && this.overrides.size === 0) {
+      const stored = this.storedShortcut(scanned.scan, head);
+      if (stored) {
+        lap('checkMs');
+        return stored(timings);
+      }
+    }
+
+    try {
+      return await this.rebuild(state, scanned, head, options, timings, lap, started);
+    } catch (error) {
+      this.state = null;
+      throw error;
+    }
+  }
+
+  private async rebuild(
+    state: LiveState | null, scanned: Awaited<ReturnType<typeof scanWorkspace>>, head: string | null,
+    options: RefreshOptions, timings: Record<string, number>, lap: (stage: string) => void, started: number,
+  ): Promise<WorkspaceRefresh> {
+    const { store } = this.host;
+    const root = this.spec.root;
+    const scan = scanned.scan;
+
+    // The tree after this refresh: untouched files stay, touched ones come from the scan.
+    const previousEntries = new Map<string, FileEntry>();
+    if (state) {
+      for (const file of state.files.values()) previousEntries.set(file.path, entryOf(file));
+    } else {
+      const reader = store.reader(this.key);
+      if (reader) {
+        for (const entry of reader.files()) previousEntries.set(entry.path, entry);
+        reader.close();
+      }
+    }
+    const overridden = new Set(this.overrides.keys());
+    const loaded = await loadWorktreeFiles(root, scan.files.filter((f) => !overridden.has(f.path)), previousEntries);
+    const nextFiles = new Map<string, TreeFile>();
+    const touched = scanned.kind === 'partial' ? scanned.touched : null;
+    if (state && touched) {
+      for (const [path, file] of state.files) if (!isTouched(path, touched) && !overridden.has(path)) nextFiles.set(path, file);
+    }
+    for (const file of loaded.files) nextFiles.set(file.path, file);
+    const overrideBytes = new Map<string, Uint8Array>();
+    for (const [path, bytes] of this.overrides) {
+      const file = overrideFile(path, bytes);
+      if (!file) continue;
+      nextFiles.set(path, file);
+      if (file.action === 'parse') overrideBytes.set(path, bytes);
+    }
+    lap('readMs');
+
+    // What changed against the bound tree (everything, on a cold start).
+    const changed: TreeFile[] = [];
+    for (const file of nextFiles.values()) {
+      const before = state?.files.get(file.path);
+      if (!before || before.blobId !== file.blobId || before.action !== file.action || before.reason !== file.reason || before.language !== file.language) {
+        changed.push(file);
+      }
+    }
+    const removed = state ? [...state.files.keys()].filter((p) => !nextFiles.has(p)) : [];
+
+    // Facts for changed parsed files: the cache, else the pool.
+    const requests: FactsRequest[] = changed.filter((f) => f.action === 'parse').map((file) => ({
+      key: factsCacheKey(file.blobId!, file.language!), blobId: file.blobId!, language: file.language!, path: file.path,
+      load: async () => overrideBytes.get(file.path) ?? loaded.bytesByPath.get(file.path) ?? readFileSync(join(root, file.path)),
+    }));
+    const facts = await collectFacts(requests, store, this.host.getPool,
+      (done, total) => options.onProgress?.({ phase: 'extract', done, total }));
+    loaded.bytesByPath.clear();
+    lap('extractMs');
+
+    const nextFacts = new Map(state?.facts ?? []);
+    const fileDiagnostics = new Map(state?.fileDiagnostics ?? []);
+    for (const path of removed) {
+      nextFacts.delete(path);
+      fileDiagnostics.delete(path);
+    }
+    for (const diagnostic of loaded.diagnostics) fileDiagnostics.set(diagnostic.path, [diagnostic]);
+    const failed = new Map(facts.failed.map((f) => [f.path, f.error] as const));
+    for (const file of changed) {
+      if (!loaded.diagnostics.some((d) => d.path === file.path)) fileDiagnostics.delete(file.path);
+      const found = file.action === 'parse' && !failed.has(file.path) ? facts.facts.get(factsCacheKey(file.blobId!, file.language!)) : undefined;
+      if (found) nextFacts.set(file.path, rebaseFacts(found, file.path));
+      else nextFacts.delete(file.path);
+      const error = failed.get(file.path);
+      if (error !== undefined) {
+        fileDiagnostics.set(file.path, [{
+          code: 'unreadable_file', severity: 'warning', path: file.path,
+          message: `${file.path} could not be read (${error}); it is kept without symbols.`,
+        }]);
+      }
+    }
+
+    // Scan bookkeeping: diagnostics and exclusions of touched paths are replaced.
+    const scanDiagnostics = new Map<string, Diagnostic[]>();
+    const excludedFiles = new Map<string, string>();
+    let folderExcluded: Record<string, number>;
+    if (state && touched) {
+      for (const [path, list] of state.scanDiagnostics) if (!isTouched(path, touched)) scanDiagnostics.set(path, list);
+      for (const [path, reason] of state.excludedFiles) if (!isTouched(path, touched)) excludedFiles.set(path, reason);
+      folderExcluded = state.folderExcluded;
+    } else {
+      folderExcluded = { ...scan.excluded };
+      for (const reason of scan.excludedFiles.values()) folderExcluded[reason] = (folderExcluded[reason] ?? 0) - 1;
+    }
+    for (const diagnostic of scan.diagnostics) {
+      const list = scanDiagnostics.get(diagnostic.path);
+      if (list) list.push(diagnostic);
+      else scanDiagnostics.set(diagnostic.path, [diagnostic]);
+    }
+    for (const [path, reason] of scan.excludedFiles) excludedFiles.set(path, reason);
+
+    // Manifests steer module resolution: re-read the changed ones.
+    const manifests = new Map(state?.manifests ?? []);
+    let manifestsChanged = !state;
+    for (const path of removed) if (manifests.delete(path)) manifestsChanged = true;
+    for (const file of state ? changed : nextFiles.values()) {
+      if (!isResolutionManifest(file.path)) continue;
+      const text = await readWorktreeManifest(root, file.path, this.overrides.get(file.path));
+      if (text === null) manifests.delete(file.path);
+      else manifests.set(file.path, text);
+      manifestsChanged = true;
+    }
+
+    const buildDiagnostics: Diagnostic[] = [];
+    for (const list of scanDiagnostics.values()) for (const d of list) if (!nextFiles.has(d.path)) buildDiagnostics.push(d);
+    for (const [path, list] of fileDiagnostics) if (!nextFiles.has(path)) buildDiagnostics.push(...list);
+    const buildDiagnosticsKey = buildDiagnostics.map((d) => canonicalJson(d)).sort().join('\n');
+    const inputOf = (file: TreeFile): GraphFileInput => graphInputOf(file, nextFacts.get(file.path) ?? null, fileDiagnostics.get(file.path) ?? []);
+    const manifestList = (): ManifestText[] => [...manifests].map(([path, text]) => ({ path, text }));
+
+    const previousGroups = state ? state.session.output.groups : [];
+    let session: GraphSession;
+    let rebound: string[];
+    let mode: 'incremental' | 'full' = 'full';
+    if (!state) {
+      session = GraphSession.create({ files: [...nextFiles.values()].map(inputOf), manifests: manifestList(), buildDiagnostics });
+      rebound = [...nextFiles.keys()];
+    } else {
+      session = state.session;
+      const update = session.update({
+        upserts: changed.map(inputOf),
+        removed,
+        ...(manifestsChanged ? { manifests: manifestList() } : {}),
+        ...(buildDiagnosticsKey !== state.buildDiagnosticsKey ? { buildDiagnostics } : {}),
+      });
+      rebound = update.rebound;
+      mode = update.mode;
+    }
+    const graph = session.output;
+    lap('bindMs');
+
+    const change = graphChangeOf(previousGroups, graph.groups, {
+      reparsed: changed.map((f) => f.path).sort(), removedFiles: removed.sort(), rebound, cold: !state,
+    });
+    const excluded: Record<string, number> = {};
+    for (const [reason, count] of Object.entries(folderExcluded)) if (count > 0) excluded[reason] = count;
+    for (const reason of excludedFiles.values()) excluded[reason] = (excluded[reason] ?? 0) + 1;
+    const materials = {
+      submitted: nextFiles.size + Object.values(excluded).reduce((a, b) => a + b, 0),
+      excluded, cached: facts.cached, extracted: facts.extracted,
+      failed: facts.failed.length + loaded.diagnostics.length,
+    };
+
+    const nextState: LiveState = {
+      head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, folderExcluded, excludedFiles, manifests,
+      session, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
+      published: state?.published ?? this.storedPublication(),
+    };
+    // Nothing to publish when the bound tree is the one already published.
+    const current = nextState.published;
+    if (current && current.head === head && current.report.digest === graph.digest && sameContents(current.contents, this.overrides)) {
+      this.state = nextState;
+      this.lastRefreshMs = Math.round(performance.now() - started);
+      change.reingestMs = this.lastRefreshMs;
+      return { generation: current.generation, published: false, report: { ...current.report, unchanged: true, timings }, change, digest: graph.digest, bind: { mode, files: rebound.length } };
+    }
+
+    const published = await this.publish(nextState, graph, materials, timings, lap);
+    nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
+    this.state = nextState;
+    this.lastRefreshMs = Math.round(performance.now() - started);
+    change.reingestMs = this.lastRefreshMs;
+    return { generation: published.generation, published: true, report: published, change, digest: graph.digest, bind: { mode, files: rebound.length } };
+  }
+
+  /** Publishes the tree as an overlay over its baseline (built first when missing). */
+  private async publish(
+    state: LiveState, graph: GraphOutput, materials: Parameters<typeof buildReport>[0]['materials'],
+    timings: Record<string, number>, lap: (stage: string) => void,
+  ): Promise<BuildReport> {
+    const { store } = this.host;
+    const head = state.head;
+    let base: string | null = null;
+    let groups: HashedGroup[] = graph.groups;
+    const removed: string[] = [];
+    if (head) {
+      base = baselineKey(head);
+      if (!state.baselineHashes) {
+        const reader = store.reader(base);
+        if (!reader) {
+          await this.publishOwnBaseline(state, graph, head, timings);
+        } else {
+          reader.close();
+        }
+        const baseReader = store.reader(base)!;
+        state.baselineHashes = new Map();
+        for (const entry of baseReader.files()) state.baselineHashes.set(entry.path, entry.groupHash);
+        baseReader.close();
+      }
+      const baseHashes = state.baselineHashes;
+      groups = graph.groups.filter((group) => baseHashes.get(group.path) !== group.hash);
+      const present = new Set(graph.groups.map((g) => g.path));
+      for (const path of baseHashes.keys()) if (!present.has(path)) removed.push(path);
+    }
+    const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph, materials, timings });
+    const generation = await store.publishSnapshot({
+      key: this.key, base,
+      files: fileEntries([...state.files.values()].sort(byPath), graph),
+      groups: [
+        ...groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+        ...removed.sort().map((path) => ({ path, removed: true, symbols: [], relations: [] })),
+      ],
+      report, digest: graph.digest,
+      meta: {
+        head, overlayPaths: groups.length + removed.length,
+        workspace: { id: this.spec.id, root: this.spec.root, pinnedBase: this.spec.pinnedBase },
+        contents: Object.fromEntries([...this.overrides].map(([path, bytes]) => [path, Buffer.from(bytes).toString('utf8')])),
+      },
+    });
+    lap('publishMs');
+    return { ...report, generation, timings };
+  }
+
+  /**
+   * The baseline of `head` when the store lacks it: when the tree equals the commit (the usual
+   * cold start) the bound tree is published as the baseline too; otherwise it is built from git
+   * objects.
+   */
+  private async publishOwnBaseline(state: LiveState, graph: GraphOutput, head: string, timings: Record<string, number>): Promise<void> {
+    const commit = await loadCommitFiles(this.spec.root, head);
+    const key = (d: Diagnostic): string => canonicalJson(d);
+    const sameTree = this.overrides.size === 0 && state.fileDiagnostics.size === 0
+      && commit.files.length === state.files.size
+      && commit.files.every((f) => {
+        const mine = state.files.get(f.path);
+        return mine !== undefined && mine.blobId === f.blobId && mine.action === f.action && mine.reason === f.reason;
+      })
+      && commit.diagnostics.map(key).sort().join('\n') === state.buildDiagnosticsKey;
+    if (sameTree) {
+      await publishBaseline(this.host.store, this.spec.root, head, commit.files, graph, {
+        submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
+        excluded: commit.excluded, timings: { ...timings },
+      });
+      return;
+    }
+    await ensureBaseline({ store: this.host.store, root: this.spec.root, commit: head, getPool: this.host.getPool });
+  }
+
+  /** The workspace's snapshot as the store holds it (after a restart: the last generation). */
+  private storedPublication(): Publication | null {
+    const reader = this.host.store.reader(this.key);
+    if (!reader) return null;
+    try {
+      const info = reader.info;
+      const contents = new Map<string, Uint8Array>();
+      for (const [path, text] of Object.entries((info.meta.contents as Record<string, string> | undefined) ?? {})) {
+        contents.set(path, Buffer.from(text, 'utf8'));
+      }
+      return { generation: info.generation, report: info.report, head: (info.meta.head as string | null | undefined) ?? null, contents };
+    } finally {
+      reader.close();
+    }
+  }
+
+  /** A ready answer when the stored snapshot still matches the scanned tree by stat. */
+  private storedShortcut(scan: ScanResult, head: string | null): ((timings: Record<string, number>) => WorkspaceRefresh) | null {
+    const reader = this.host.store.reader(this.key);
+    if (!reader) return null;
+    try {
+      const info = reader.info;
+      if (info.meta.head !== head || Object.keys((info.meta.contents as Record<string, string> | undefined) ?? {}).length > 0) return null;
+      const previous = new Map<string, FileEntry>();
+      for (const entry of reader.files()) previous.set(entry.path, entry);
+      if (previous.size !== scan.files.length) return null;
+      for (const file of scan.files) {
+        const before = previous.get(file.path);
+        if (!before || before.size !== file.size || before.mtimeMs !== file.mtimeMs || before.ino !== file.ino) return null;
+      }
+      const report = info.report;
+      const generation = info.generation;
+      return (timings) => ({
+        generation, published: false, report: { ...report, unchanged: true, timings }, digest: report.digest,
+        change: { paths: [], reparsed: [], affected: [], removedFiles: [], symbols: { added: [], removed: [], changed: [] }, reingestMs: 0 },
+        bind: { mode: 'full', files: 0 },
+      });
+    } finally {
+      reader.close();
+    }
+  }
+
+  /** Applies `contents`/`clearContents` to the unsaved buffers; returns the paths they touched. */
+  private applyContents(options: RefreshOptions): string[] {
+    const touched: string[] = [];
+    if (options.clearContents) {
+      touched.push(...this.overrides.keys());
+      this.overrides.clear();
+    }
+    for (const [path, text] of Object.entries(options.contents ?? {})) {
+      touched.push(path);
+      if (text === null) this.overrides.delete(path);
+      else this.overrides.set(path, Buffer.from(text, 'utf8'));
+    }
+    return touched;
+  }
+}
+
+/** The tree file of an unsaved buffer; null when admission excludes its path. */
+function overrideFile(path: string, bytes: Uint8Array): TreeFile | null {
+  const decision = admitPath(path, bytes.byteLength);
+  if (decision.action === 'exclude') return null;
+  const language = languageOfPath(path);
+  let action: TreeFile['action'] = decision.action === 'parse' && language ? 'parse' : 'document';
+  let reason = action === 'parse' ? undefined : decision.reason ?? 'no_extractor';
+  if (action === 'parse' && looksMinified(Buffer.from(bytes).toString('latin1', 0, Math.min(bytes.byteLength, 65536)))) {
+    action = 'document';
+    reason = 'minified';
+  }
+  return { path, size: bytes.byteLength, mtimeMs: 0, ino: 0, action, reason, language, blobId: hashBlob(bytes) };
+}
+
+function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, bytes] of a) {
+    const other = b.get(path);
+    if (!other || !Buffer.from(other).equals(Buffer.from(bytes))) return false;
+  }
+  return true;
+}
+
+function entryOf(file: TreeFile): FileEntry {
+  return {
+    path: file.path, blobId: file.blobId, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino, language: file.language,
+    status: file.action === 'document' ? 'document' : 'parsed', generated: false, groupHash: '',
+  };
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}

@@ -1,0 +1,154 @@
+/**
+ * Watch filter: answers, one path at a time, whether the live watcher may skip a worktree path
+ * because the index would never admit anything at or below it. Owns only the caching of the
+ * rules for that question; the rules themselves are admission's (`admitPath`,
+ * `excludedDirectoryReason`) and the .gitignore matcher's, both in @repograph/graph. Sources of
+ * ignore rules: every .gitignore from the root down (read lazily, cached, refreshed through
+ * `invalidate`) and the repository's info/exclude. Files git tracks are never ignored, even when
+ * a pattern matches them (git lists tracked files whatever .gitignore says). It errs towards
+ * watching: an unknown entry type is ignored only when it would be ignored as a file and as a
+ * directory.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { admitPath, excludedDirectoryReason, GitignoreRules } from '@repograph/graph';
+
+export interface WatchFilter {
+  /**
+   * True when nothing at or below this root-relative POSIX path can be admitted to the index,
+   * so it need not be watched. `isDirectory` undefined means the entry type is unknown.
+   */
+  ignores(relativePath: string, isDirectory: boolean | undefined): boolean;
+  /**
+   * Forgets what was derived from one ignore file (a root-relative `.gitignore` path, or any
+   * other path for the repository's info/exclude). Call it when such a file is created, changed
+   * or removed; the next question re-reads it.
+   */
+  invalidate(relativeGitignorePath: string): void;
+}
+
+/** Creates the filter of one worktree; `root` is its absolute top-level directory. */
+export function createWatchFilter(root: string): WatchFilter {
+  const rulesByDirectory = new Map<string, GitignoreRules | null>();
+  const directoryIgnored = new Map<string, boolean>();
+  let infoExclude: GitignoreRules | null | undefined;
+  let tracked: Set<string> | undefined;
+
+  const rulesOf = (directory: string): GitignoreRules | null => {
+    let rules = rulesByDirectory.get(directory);
+    if (rules === undefined) {
+      const text = readText(join(root, directory, '.gitignore'));
+      rules = text === null ? null : new GitignoreRules(directory, text);
+      rulesByDirectory.set(directory, rules);
+    }
+    return rules;
+  };
+
+  /** The deepest matching .gitignore rule decides; info/exclude comes last, as in git. */
+  const gitignored = (path: string, isDirectory: boolean): boolean => {
+    for (let directory = parentOf(path); ; directory = parentOf(directory)) {
+      const verdict = rulesOf(directory)?.match(path, isDirectory) ?? null;
+      if (verdict !== null) return verdict;
+      if (directory === '') break;
+    }
+    if (infoExclude === undefined) infoExclude = readInfoExclude(root);
+    return infoExclude?.match(path, isDirectory) ?? false;
+  };
+
+  const isTracked = (path: string): boolean => {
+    if (tracked === undefined) tracked = trackedIgnoredPaths(root);
+    return tracked.has(path);
+  };
+
+  const ignoredAs = (path: string, isDirectory: boolean): boolean => {
+    const parent = parentOf(path);
+    if (parent !== '' && ignoredDirectory(parent)) return true;
+    const excluded = isDirectory
+      ? excludedDirectoryReason(path.slice(path.lastIndexOf('/') + 1)) !== null
+      : admitPath(path, 0).action === 'exclude';
+    if (excluded) return true;
+    return gitignored(path, isDirectory) && !isTracked(path);
+  };
+
+  const ignoredDirectory = (path: string): boolean => {
+    let ignored = directoryIgnored.get(path);
+    if (ignored === undefined) {
+      ignored = ignoredAs(path, true);
+      directoryIgnored.set(path, ignored);
+    }
+    return ignored;
+  };
+
+  return {
+    ignores(relativePath, isDirectory) {
+      const path = relativePath.replace(/^\.\/|\/+$/g, '');
+      if (path === '' || path === '.') return false;
+      if (isDirectory === true) return ignoredDirectory(path);
+      if (isDirectory === false) return ignoredAs(path, false);
+      // Unknown type: only the parent's verdict is cached, so file paths do not fill the cache.
+      return ignoredAs(path, false) && ignoredAs(path, true);
+    },
+    invalidate(relativeGitignorePath) {
+      const path = relativeGitignorePath.replace(/^\.\//, '');
+      if (path === '.gitignore' || path.endsWith('/.gitignore')) rulesByDirectory.delete(parentOf(path));
+      else infoExclude = undefined;
+      directoryIgnored.clear();
+      tracked = undefined;
+    },
+  };
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null; // absent, a directory or unreadable: no rules from it
+  }
+}
+
+/** The repository's info/exclude (in the common git dir, shared by linked worktrees). */
+function readInfoExclude(root: string): GitignoreRules | null {
+  const dotGit = join(root, '.git');
+  let gitDir: string;
+  try {
+    if (statSync(dotGit).isDirectory()) gitDir = dotGit;
+    else {
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? '');
+      if (!pointer) return null;
+      gitDir = resolve(root, pointer[1]!);
+    }
+  } catch {
+    return null;
+  }
+  const common = readText(join(gitDir, 'commondir'))?.trim();
+  const text = readText(join(common ? resolve(gitDir, common) : gitDir, 'info', 'exclude'));
+  return text === null ? null : new GitignoreRules('', text);
+}
+
+/**
+ * Tracked files that an ignore pattern matches, plus their ancestor directories: git keeps
+ * listing them, so the index keeps them and the watcher must too. Usually empty; asked of git
+ * once and again after each invalidation. Outside a git worktree (or if git fails) it is empty.
+ */
+function trackedIgnoredPaths(root: string): Set<string> {
+  const paths = new Set<string>();
+  let output: string;
+  try {
+    statSync(join(root, '.git'));
+    output = execFileSync('git', ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], {
+      cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000,
+    });
+  } catch {
+    return paths;
+  }
+  for (const file of output.split('\0')) {
+    for (let path = file; path !== '' && !paths.has(path); path = parentOf(path)) paths.add(path);
+  }
+  return paths;
+}

@@ -1,0 +1,72 @@
+/**
+ * What a refresh of a workspace looks at: the whole tree (git's list, or a .gitignore-aware walk)
+ * or only the paths a watcher reported. A partial scan stats the given paths, asks git only about
+ * paths it has not seen before, and falls back to a full scan whenever its answer could differ
+ * from one (a .gitignore changed, a path inside an excluded folder, a new path outside git, a very
+ * large batch). Owns that rule and the result shape; reads no file contents.
+ */
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '@repograph/core';
+import { listWorktreeFiles } from '@repograph/store';
+import { insideExcludedFolder, scanDirectory, scanGitWorktree, scanListedPaths, skippedEntryDiagnostic, type ScanResult } from './worktree-scan.js';
+
+/** Batches larger than this are scanned in full (one git listing beats thousands of lstat calls). */
+const PARTIAL_SCAN_LIMIT = 400;
+
+export interface FullScan {
+  kind: 'full';
+  scan: ScanResult;
+}
+
+export interface PartialScan {
+  kind: 'partial';
+  /** The touched paths (as given, normalized); files under a touched folder count as touched. */
+  touched: string[];
+  scan: ScanResult;
+}
+
+/**
+ * Scans `paths` (or the whole tree when omitted). `known` answers whether a path is part of the
+ * tree the workspace holds now.
+ */
+export async function scanWorkspace(
+  root: string, isGit: boolean, paths: string[] | undefined, known: (path: string) => boolean,
+): Promise<FullScan | PartialScan> {
+  const full = async (): Promise<FullScan> => ({ kind: 'full', scan: isGit ? await scanGitWorktree(root) : await scanDirectory(root) });
+  if (!paths || paths.length > PARTIAL_SCAN_LIMIT) return full();
+  const touched = [...new Set(paths)].sort();
+  const listed: string[] = [];
+  const ask: string[] = [];
+  for (const path of touched) {
+    if (path === '' || path.endsWith('.gitignore') || insideExcludedFolder(path)) return full();
+    let stats;
+    try {
+      stats = await lstat(join(root, path));
+    } catch {
+      continue; // gone: the caller drops it and everything under it
+    }
+    if (stats.isFile() && known(path)) listed.push(path);
+    else if (!isGit) return full();
+    else ask.push(path);
+  }
+  const extra: Diagnostic[] = [];
+  if (ask.length > 0) {
+    const listing = await listWorktreeFiles(root, ask);
+    listed.push(...listing.paths);
+    for (const skipped of listing.skipped) {
+      extra.push(skippedEntryDiagnostic(skipped.path, skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason));
+    }
+  }
+  const scan = await scanListedPaths(root, [...new Set(listed)].sort());
+  scan.diagnostics.push(...extra);
+  return { kind: 'partial', touched, scan };
+}
+
+/** True when `path` is one of `touched` or lies under one of them. */
+export function isTouched(path: string, touched: readonly string[]): boolean {
+  for (const prefix of touched) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,235 @@
+/**
+ * GraphSession: a bound tree kept in memory so a change re-binds only what it can affect. A
+ * content change of files that keeps the file set, the languages and the manifests re-binds the
+ * changed files and every file that depends on them, transitively (each binder names a file's
+ * direct dependencies: imports, re-export sources, its own package). Any other change (a file
+ * added or removed, a manifest edited, a Go file's package changed) re-binds the whole tree.
+ * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
+ * the retained units, ids and groups; the rules of binding stay in the binders.
+ */
+import type { Diagnostic } from '@repograph/core';
+import { assembleDocument, assembleUnit, assignIds, type IdTable } from './assemble.js';
+import { createBinder, familyOf, type LanguageFamily } from './binders.js';
+import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
+import type { LanguageBinder } from './language-binder.js';
+import type { ManifestText } from './manifests.js';
+import { makeFileUnit, type FileUnit } from './program.js';
+import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
+
+/** What changed since the session's last output. */
+export interface GraphChange {
+  /** Files added or whose facts, flags or diagnostics changed. */
+  upserts: GraphFileInput[];
+  /** Paths that left the tree. */
+  removed: string[];
+  /** The complete manifest list, when any manifest changed. */
+  manifests?: ManifestText[];
+  /** The complete build-wide diagnostics, when they changed. */
+  buildDiagnostics?: Diagnostic[];
+}
+
+export interface GraphUpdate {
+  output: GraphOutput;
+  /** Paths whose group was assembled again (sorted). */
+  rebound: string[];
+  mode: 'incremental' | 'full';
+}
+
+interface GroupCounts {
+  symbols: number;
+  relations: number;
+  unresolved: number;
+  references: number;
+  entities: number;
+}
+
+interface KeptGroup {
+  group: HashedGroup;
+  counts: GroupCounts;
+}
+
+const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+export class GraphSession {
+  private readonly files = new Map<string, GraphFileInput>();
+  private units = new Map<string, FileUnit>();
+  private readonly groups = new Map<string, KeptGroup>();
+  private manifests: ManifestText[] = [];
+  private buildDiagnostics: Diagnostic[] = [];
+  private manifestDiagnostics: Diagnostic[] = [];
+  private ids: IdTable = new Map();
+  private current: GraphOutput | null = null;
+  /** Direct dependencies of each unit, and the reverse: who depends on a path. */
+  private readonly forward = new Map<string, string[]>();
+  private readonly reverse = new Map<string, Set<string>>();
+
+  /** Binds a whole tree. */
+  static create(input: GraphInput): GraphSession {
+    const session = new GraphSession();
+    for (const file of input.files) session.files.set(file.path, file);
+    session.manifests = [...input.manifests].sort(byPath);
+    session.buildDiagnostics = [...input.buildDiagnostics];
+    session.rebindAll();
+    return session;
+  }
+
+  /** The latest output. */
+  get output(): GraphOutput {
+    return this.current!;
+  }
+
+  /** The inputs the session holds, by path (read-only use). */
+  inputs(): ReadonlyMap<string, GraphFileInput> {
+    return this.files;
+  }
+
+  /**
+   * Applies a change. On an exception the session is left unusable for further updates
+   * (callers create a new one); the previous output stays valid.
+   */
+  update(change: GraphChange): GraphUpdate {
+    const structural = this.isStructural(change);
+    for (const path of change.removed) this.files.delete(path);
+    for (const file of change.upserts) this.files.set(file.path, file);
+    if (change.manifests) this.manifests = [...change.manifests].sort(byPath);
+    if (change.buildDiagnostics) this.buildDiagnostics = [...change.buildDiagnostics];
+    if (structural) {
+      this.rebindAll();
+      return { output: this.output, rebound: [...this.files.keys()].sort(), mode: 'full' };
+    }
+    const changed = new Set(change.upserts.map((f) => f.path));
+    for (const path of changed) {
+      const facts = this.files.get(path)!.facts;
+      if (facts) this.units.set(path, makeFileUnit(facts));
+      else this.units.delete(path);
+    }
+    const binders = this.createBinders();
+    for (const path of changed) {
+      const unit = this.units.get(path);
+      if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
+      else this.ids.delete(path);
+    }
+    const rebound = this.dependents(changed, binders);
+    for (const path of rebound) this.assemble(path, binders);
+    this.publish();
+    return { output: this.output, rebound: [...rebound].sort(), mode: 'incremental' };
+  }
+
+  /** True when a change can alter module resolution or package scopes: re-bind everything. */
+  private isStructural(change: GraphChange): boolean {
+    if (change.removed.length > 0 || change.manifests !== undefined) return true;
+    for (const file of change.upserts) {
+      const before = this.files.get(file.path);
+      if (!before) return true;
+      if ((before.facts === null) !== (file.facts === null)) return true;
+      if (before.facts && file.facts) {
+        if (before.facts.language !== file.facts.language) return true;
+        if (before.facts.packageName !== file.facts.packageName) return true;
+        if (before.facts.buildConstraint !== file.facts.buildConstraint) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The changed paths and every unit that depends on one of them, transitively. */
+  private dependents(changed: Set<string>, binders: Map<LanguageFamily, LanguageBinder>): Set<string> {
+    // Only the changed units' own dependencies can differ (the file set and manifests did not change).
+    for (const path of changed) this.recordDependencies(path, binders);
+    const result = new Set(changed);
+    const queue = [...changed];
+    while (queue.length > 0) {
+      const path = queue.pop()!;
+      for (const dependent of this.reverse.get(path) ?? []) {
+        if (result.has(dependent)) continue;
+        result.add(dependent);
+        queue.push(dependent);
+      }
+    }
+    return result;
+  }
+
+  /** Replaces the recorded dependencies of one path with what its binder says now. */
+  private recordDependencies(path: string, binders: Map<LanguageFamily, LanguageBinder>): void {
+    for (const old of this.forward.get(path) ?? []) this.reverse.get(old)?.delete(path);
+    this.forward.delete(path);
+    const unit = this.units.get(path);
+    if (!unit) return;
+    const binder = binders.get(familyOf(unit.facts.language))!;
+    const paths = [...binder.dependencies(unit)].map((dependency) => dependency.path);
+    this.forward.set(path, paths);
+    for (const dependency of paths) {
+      let set = this.reverse.get(dependency);
+      if (!set) this.reverse.set(dependency, (set = new Set()));
+      set.add(path);
+    }
+  }
+
+  private rebindAll(): void {
+    this.units = new Map();
+    for (const file of [...this.files.values()].sort(byPath)) {
+      if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
+    }
+    const binders = this.createBinders();
+    this.ids = assignIds(this.units.values());
+    this.forward.clear();
+    this.reverse.clear();
+    for (const path of this.units.keys()) this.recordDependencies(path, binders);
+    this.groups.clear();
+    for (const path of this.files.keys()) this.assemble(path, binders);
+    this.publish();
+  }
+
+  private createBinders(): Map<LanguageFamily, LanguageBinder> {
+    const byFamily = new Map<LanguageFamily, FileUnit[]>();
+    for (const unit of [...this.units.values()].sort(byPath)) {
+      const family = familyOf(unit.facts.language);
+      const list = byFamily.get(family);
+      if (list) list.push(unit);
+      else byFamily.set(family, [unit]);
+    }
+    this.manifestDiagnostics = [];
+    const binders = new Map<LanguageFamily, LanguageBinder>();
+    for (const [family, units] of byFamily) binders.set(family, createBinder(family, units, this.manifests, this.manifestDiagnostics));
+    return binders;
+  }
+
+  private assemble(path: string, binders: Map<LanguageFamily, LanguageBinder>): void {
+    const file = this.files.get(path)!;
+    const unit = this.units.get(path);
+    const group = unit
+      ? assembleUnit(unit, this.ids, binders.get(familyOf(unit.facts.language))!, file.generated)
+      : assembleDocument(file.path, file.lineCount, file.generated, file.facts?.diagnostics ?? []);
+    if (file.diagnostics.length > 0) group.diagnostics.push(...file.diagnostics);
+    group.diagnostics = sortDiagnostics(group.diagnostics);
+    let unresolved = 0;
+    for (const relation of group.relations) if (relation.to === null) unresolved++;
+    this.groups.set(path, {
+      group: { ...group, hash: groupHash(group) },
+      counts: {
+        symbols: group.symbols.length,
+        relations: group.relations.length,
+        unresolved,
+        references: unit ? unit.facts.references.length : 0,
+        entities: unit ? unit.facts.declarations.length : 0,
+      },
+    });
+  }
+
+  private publish(): void {
+    const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
+    const groups: HashedGroup[] = [];
+    for (const path of [...this.groups.keys()].sort()) {
+      const kept = this.groups.get(path)!;
+      groups.push(kept.group);
+      counts.files++;
+      counts.symbols += kept.counts.symbols;
+      counts.relations += kept.counts.relations;
+      counts.unresolved += kept.counts.unresolved;
+      counts.references += kept.counts.references;
+      counts.entities += kept.counts.entities;
+    }
+    const diagnostics = sortDiagnostics([...this.manifestDiagnostics, ...this.buildDiagnostics]);
+    const digest = graphDigest(groups.map((g) => ({ path: g.path, hash: g.hash })), diagnostics);
+    this.current = { groups, diagnostics, digest, counts };
+  }
+}
