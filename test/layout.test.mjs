@@ -16,7 +16,9 @@ const ALLOWED = {
   graph: ['core'],
   store: ['core'],
   engine: ['core', 'extract', 'graph', 'store'],
-  cli: ['core', 'engine', 'protocol'],
+  client: ['protocol'],
+  cli: ['core', 'engine', 'protocol', 'client'],
+  daemon: ['protocol', 'core', 'engine'],
 };
 
 function sources(dir) {
@@ -31,7 +33,7 @@ function sources(dir) {
 
 for (const [name, allowed] of Object.entries(ALLOWED)) {
   test(`${name} imports only ${allowed.join(', ') || 'nothing internal'}, each through its entry`, () => {
-    const root = name === 'protocol' ? join(projectRoot, 'protocol') : join(projectRoot, 'packages', name);
+    const root = name === 'protocol' || name === 'daemon' ? join(projectRoot, name) : join(projectRoot, 'packages', name);
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const declared = Object.keys(manifest.dependencies ?? {});
     for (const file of sources(join(root, 'src'))) {

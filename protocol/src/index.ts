@@ -1,24 +1,19 @@
 /**
- * @repograph/protocol: the wire contract (method declarations, error band, PROTOCOL_VERSION).
- * The methods arrive with the daemon; for now this package holds the version and the error band
- * that the command line already reports.
+ * @repograph/protocol: the wire contract of PROTOCOL.md. One declaration per method and
+ * notification (a method-name constant and a vscode-jsonrpc RequestType/NotificationType with
+ * typed params, result and error data), the shapes they carry, the error band, the protocol
+ * version and capability names, and the daemon's endpoint names. Imports vscode-jsonrpc and
+ * node builtins only.
  */
-
-/** The wire protocol's version; clients test capabilities, not this number. @since 0.1 */
-export const PROTOCOL_VERSION = '0.1.0';
-
-/** Application error codes, from -32000 down (JSON-RPC's reserved range is left alone). */
-export const ERROR_BAND = {
-  NotIndexed: -32001,
-  SymbolNotFound: -32002,
-  FileNotFound: -32003,
-  PathOutsideRepo: -32004,
-  WorkspaceNotFound: -32005,
-  WorkspaceInUse: -32006,
-  BaseNotACommit: -32007,
-  EditConflict: -32008,
-  BudgetExceeded: -32009,
-  InvalidParams: -32010,
-  Cancelled: -32011,
-  ProtocolVersionMismatch: -32012,
-} as const;
+export * from './capabilities.js';
+export * from './delta.js';
+export * from './endpoint.js';
+export * from './errors.js';
+export * from './methods.js';
+export * from './methods-daemon.js';
+export * from './methods-export.js';
+export * from './methods-index.js';
+export * from './methods-query.js';
+export * from './methods-workspace.js';
+export * from './shapes.js';
+export * from './subscriptions.js';

@@ -8,22 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { EXTRACTOR_VERSION, extractFile, isGeneratedFile, languageOfPath } from '@repograph/extract';
 import extractBatch from '@repograph/extract/worker';
 import { maskUnsupportedSyntax } from '../../packages/extract/dist/mask.js';
+import { random } from '../helpers/random.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const inputs = join(here, '../fixtures/extract/input');
 const encode = (text) => new TextEncoder().encode(text);
-
-/** A small deterministic PRNG (mulberry32), so failures reproduce. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function assertWellFormed(facts) {
   assert.equal(typeof facts.path, 'string');

@@ -4,9 +4,14 @@
  */
 import { parseArgs } from 'node:util';
 import { isRepographError } from '@repograph/core';
+import { isRepographRequestError } from '@repograph/client';
+import { runCall } from './call-command.js';
 import { runExport } from './export-command.js';
 import { runIndexCommand } from './index-command.js';
+import { runPs } from './ps-command.js';
 import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
+import { runServe } from './serve-command.js';
+import { runStop } from './stop-command.js';
 
 /** Parsed global options shared by every command. */
 export interface CommandOptions {
@@ -18,7 +23,7 @@ export interface CommandOptions {
 
 const USAGE = `Usage: repograph <command> [options]
 
-Commands:
+Commands answered from the store (no daemon):
   index                      build or refresh the index of the repository; prints the BuildReport
   export --format jsonl      print the graph: symbols, then relations, one JSON object per line
   search QUERY               ranked symbols (--kinds class,function --path DIR --limit N)
@@ -27,12 +32,24 @@ Commands:
   callees ID|NAME            what the symbol calls (--depth N)
   refs ID|NAME               references to the symbol, with excerpts (--kinds calls,reads)
 
+The daemon (one per repository; started on first use, stops after an idle timeout):
+  serve                      run the repository's daemon in the foreground (--idle-timeout SECONDS,
+                             0: never); Ctrl-C stops it
+  call METHOD [JSON_PARAMS]  send any protocol method to the daemon (starting it when needed) and
+                             print the JSON result, e.g. call symbols.search '{"query":"parse"}';
+                             repo.export prints JSONL lines, its totals go to stderr
+  ps                         the running daemons with their stats and workspaces (--json);
+                             removes the records of daemons that died
+  stop                       stop the repository's daemon (--all: every daemon)
+
 Options:
   --repo DIR                 the repository (default: the git root above the current directory)
   --json                     machine-readable output
   -h, --help                 this text
 
-Environment: REPOGRAPH_HOME is the data root (absolute; default ~/.repograph).
+Environment: REPOGRAPH_HOME is the data root (absolute; default ~/.repograph). Daemon sockets,
+registries and logs live in $REPOGRAPH_HOME/run.
+Exit codes: 0 ok, 1 findings, 2 usage or environment error (and an error from the daemon).
 `;
 
 /** Runs the command line; resolves to the exit code. */
@@ -50,6 +67,8 @@ export async function main(argv: string[]): Promise<number> {
         kinds: { type: 'string' },
         path: { type: 'string' },
         depth: { type: 'string' },
+        'idle-timeout': { type: 'string' },
+        all: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -71,6 +90,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'index') return await runIndexCommand(options);
     if (command === 'export') return await runExport(options);
+    if (command === 'serve') return await runServe(options);
+    if (command === 'call') return await runCall(options);
+    if (command === 'ps') return await runPs(options);
+    if (command === 'stop') return await runStop(options);
     if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;
@@ -84,6 +107,11 @@ export function reportError(error: unknown, json: boolean): number {
   if (isRepographError(error)) {
     if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message, data: error.data } })}\n`);
     else process.stderr.write(`repograph: ${error.message}\n`);
+    return 2;
+  }
+  if (isRepographRequestError(error)) {
+    if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.data.code, number: error.code, message: error.message, data: error.data } })}\n`);
+    else process.stderr.write(`repograph: ${error.message} (${error.data.code})\n`);
     return 2;
   }
   process.stderr.write(`repograph: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -1,0 +1,41 @@
+/**
+ * What a request handler may use: the daemon-wide parts (repository, live trees, snapshot
+ * sessions, subscription hub, lifecycle) and the calling connection (its outbox, the workspaces
+ * it uses, a way to send notifications). Owns these shapes and the `meta` every result carries.
+ */
+import type { Repository } from '@repograph/engine';
+import type { Meta } from '@repograph/protocol';
+import type { LiveTrees } from './live-trees.js';
+import type { Outbox } from './outbox.js';
+import type { SnapshotSessions } from './snapshot-sessions.js';
+import type { SubscriptionHub } from './subscriptions.js';
+
+export interface DaemonContext {
+  repository: Repository;
+  live: LiveTrees;
+  sessions: SnapshotSessions;
+  hub: SubscriptionHub;
+  serverVersion: string;
+  startedAt: number;
+  /** Open connections. */
+  clientCount(): number;
+  /** Connections that used a workspace (other than `except`). */
+  workspaceClients(workspace: string, except?: ClientHandle): number;
+  /** Answers first, then stops the daemon. */
+  requestShutdown(reason: string): void;
+}
+
+/** The connection a request came from. */
+export interface ClientHandle {
+  readonly id: number;
+  clientName: string;
+  readonly outbox: Outbox;
+  /** Workspaces this connection named (delete is refused while another connection uses one). */
+  readonly workspaces: Set<string>;
+  sendNotification(method: string, params: unknown): Promise<void>;
+}
+
+/** The `meta` of a result. */
+export function metaOf(generation: number, workspace: string, started: number, extra: Record<string, number> = {}, semanticLevel: Meta['semanticLevel'] = 'full'): Meta {
+  return { generation, workspace, semanticLevel, timings: { totalMs: Math.round((performance.now() - started) * 1000) / 1000, ...extra } };
+}

@@ -1,0 +1,58 @@
+/**
+ * Index handlers: index.status, index.report, index.ensureBaseline, index.listBaselines and
+ * index.cleanup. Owns their protocol shapes over the engine's repository.
+ */
+import { RepographError } from '@repograph/core';
+import { DEFAULT_WORKSPACE } from '@repograph/engine';
+import { metaOf } from '../context.js';
+import { optionalBoolean, optionalString } from '../params.js';
+import { withSnapshot } from './query.js';
+import type { HandlerTable } from './table.js';
+
+export const indexHandlers: HandlerTable = {
+  'index.status': async (context, client, params) => {
+    const started = performance.now();
+    const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
+    const live = context.repository.workspace(workspace);
+    client.workspaces.add(workspace);
+    const failure = context.live.failure(workspace);
+    const state = context.live.isIndexing(workspace) ? 'indexing' : failure ? 'error' : 'idle';
+    if (!context.repository.isIndexed(workspace)) {
+      return {
+        state: failure ? 'error' : 'indexing', head: null, baseline: null, files: 0, symbols: 0, relations: 0, unresolved: 0,
+        progress: { done: 0, total: 0 }, lastReport: null, ...(failure ? { error: failure } : {}),
+        meta: metaOf(0, workspace, started),
+      };
+    }
+    return withSnapshot(context, client, params, (session) => {
+      const info = session.info;
+      return {
+        state, head: (info.meta.head as string | null | undefined) ?? null,
+        baseline: info.base ? info.base.replace(/^baseline:/, '') : null,
+        files: info.fileCount, symbols: info.symbolCount, relations: info.relationCount, unresolved: info.unresolvedCount,
+        progress: { done: 0, total: 0 }, lastReport: info.report, ...(failure ? { error: failure } : {}),
+        warm: live.warm,
+      };
+    });
+  },
+  'index.report': (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report })),
+  'index.ensureBaseline': async (context, _client, params) => {
+    const started = performance.now();
+    const ref = optionalString(params, 'commit');
+    const result = await context.repository.ensureBaseline(ref);
+    return { ...result, meta: metaOf(result.report?.generation ?? context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  },
+  'index.listBaselines': async (context) => {
+    const started = performance.now();
+    return { baselines: context.repository.listBaselines(), meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  },
+  'index.cleanup': async (context, _client, params) => {
+    const started = performance.now();
+    const dryRun = optionalBoolean(params, 'dryRun') ?? true;
+    const result = await context.repository.cleanup(dryRun);
+    return { dryRun, ...result, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  },
+  'delta.since': async () => {
+    throw new RepographError('UsageError', 'delta.since is not available in this daemon version yet; use `workspace.refresh` or the graph.delta subscription for per-change deltas.', {});
+  },
+};

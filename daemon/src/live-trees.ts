@@ -1,0 +1,147 @@
+/**
+ * The live worktrees: one watcher per distinct workspace root, feeding its settled batches to
+ * every workspace that reads that root, and the one path through which any refresh (watcher,
+ * workspace.refresh, create, reset) runs: engine refresh -> new generation -> retire the old
+ * query session -> `index.progress`, `graph.delta` and `workspace.changed` events. Owns watcher
+ * lifetimes, per-workspace refresh errors (a workspace whose last refresh failed is stale) and
+ * the sync barrier used by `sync: true`.
+ */
+import { createWatchFilter, gitDirOf, type GraphChangeSummary, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
+import type { GraphDeltaPayload } from '@repograph/protocol';
+import type { SnapshotSessions } from './snapshot-sessions.js';
+import type { SubscriptionHub } from './subscriptions.js';
+import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher } from './watcher.js';
+
+export interface LiveTreesOptions {
+  repository: Repository;
+  hub: SubscriptionHub;
+  sessions: SnapshotSessions;
+  log: (message: string) => void;
+  /** Watch roots for changes (tests and one-shot hosts may turn it off). */
+  watch: boolean;
+}
+
+export class LiveTrees {
+  private readonly watchers = new Map<string, WorktreeWatcher>();
+  private readonly failures = new Map<string, string>();
+  private readonly running = new Map<string, number>();
+  private progressAt = 0;
+
+  constructor(private readonly options: LiveTreesOptions) {}
+
+  /** Starts watching `root` unless it is watched already. */
+  async watch(root: string): Promise<void> {
+    if (!this.options.watch || this.watchers.has(root)) return;
+    const gitDir = this.options.repository.isGit ? await gitDirOf(root).catch(() => undefined) : undefined;
+    const watcher = createWorktreeWatcher({
+      root,
+      filter: createWatchFilter(root),
+      ...(gitDir ? { gitDir } : {}),
+      onBatch: (batch) => this.onBatch(root, batch),
+      onError: (error) => this.options.log(`watcher on ${root}: ${error.message}`),
+    });
+    this.watchers.set(root, watcher);
+    await watcher.ready();
+  }
+
+  /** Waits until every change made under `root` before the call is indexed (a no-op when unwatched). */
+  async sync(root: string): Promise<void> {
+    await this.watchers.get(root)?.sync();
+  }
+
+  /** Stops watching roots no workspace reads any more. */
+  async prune(): Promise<void> {
+    const roots = new Set(this.options.repository.listWorkspaces().map((w) => w.root));
+    for (const [root, watcher] of this.watchers) {
+      if (roots.has(root)) continue;
+      this.watchers.delete(root);
+      await watcher.close();
+    }
+  }
+
+  /** Inotify use: directories watched across roots. */
+  watchedDirectories(): number {
+    let total = 0;
+    for (const watcher of this.watchers.values()) total += watcher.stats().watchedDirectories;
+    return total;
+  }
+
+  /** Watcher paths waiting for their batch, plus refreshes under way. */
+  queueDepth(): number {
+    let total = 0;
+    for (const watcher of this.watchers.values()) total += watcher.stats().pendingPaths;
+    for (const count of this.running.values()) total += count;
+    return total;
+  }
+
+  /** True while a refresh of the workspace runs. */
+  isIndexing(workspace?: string): boolean {
+    return workspace === undefined ? [...this.running.values()].some((n) => n > 0) : (this.running.get(workspace) ?? 0) > 0;
+  }
+
+  /** The message of the workspace's last failed refresh (cleared by a successful one). */
+  failure(workspace: string): string | undefined {
+    return this.failures.get(workspace);
+  }
+
+  /** Refreshes a workspace and announces what it published. */
+  async refresh(workspace: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
+    const { repository, hub, sessions } = this.options;
+    this.running.set(workspace, (this.running.get(workspace) ?? 0) + 1);
+    try {
+      const result = await repository.refresh(workspace, {
+        ...options,
+        onProgress: (progress) => this.progress(workspace, progress),
+      });
+      this.failures.delete(workspace);
+      if (result.published) {
+        sessions.invalidate(workspace);
+        hub.publish('graph.delta', workspace, result.generation, deltaPayload(workspace, result.generation, result.change));
+        hub.publish('workspace.changed', workspace, result.generation, { workspace, change: 'refreshed', generation: result.generation });
+      }
+      return result;
+    } catch (error) {
+      this.failures.set(workspace, (error as Error).message);
+      hub.publish('workspace.changed', workspace, hub.clock(), { workspace, change: 'stale' });
+      throw error;
+    } finally {
+      this.running.set(workspace, (this.running.get(workspace) ?? 1) - 1);
+    }
+  }
+
+  async close(): Promise<void> {
+    const watchers = [...this.watchers.values()];
+    this.watchers.clear();
+    await Promise.all(watchers.map((w) => w.close().catch(() => undefined)));
+  }
+
+  private async onBatch(root: string, batch: WatchBatch): Promise<void> {
+    const paths = [...batch.changed, ...batch.removed];
+    if (paths.length === 0) return;
+    for (const info of this.options.repository.listWorkspaces()) {
+      if (info.root !== root) continue;
+      try {
+        await this.refresh(info.id, { paths });
+      } catch (error) {
+        this.options.log(`refresh of workspace ${info.id} after ${paths.length} changed paths failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private progress(workspace: string, progress: { phase: string; done: number; total: number }): void {
+    const now = performance.now();
+    if (progress.done !== progress.total && now - this.progressAt < 100) return;
+    this.progressAt = now;
+    this.options.hub.publish('index.progress', workspace, this.options.hub.clock(), { workspace, ...progress });
+  }
+}
+
+/** The graph.delta payload of a refresh (the structural findings arrive with the analysis). */
+export function deltaPayload(workspace: string, generation: number, change: GraphChangeSummary): GraphDeltaPayload {
+  return {
+    workspace, generation,
+    paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
+    symbols: { added: change.symbols.added, removed: change.symbols.removed, renamed: [], changed: change.symbols.changed },
+    reingestMs: change.reingestMs, deltaMs: 0,
+  };
+}

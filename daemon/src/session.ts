@@ -1,0 +1,110 @@
+/**
+ * One client connection: a vscode-jsonrpc connection over the socket, every request dispatched
+ * through the handler table (unknown methods get MethodNotFound, failures a band error with
+ * `data.code`), events through the connection's bounded outbox. A connection that sends bytes
+ * that are not JSON-RPC frames is disconnected; nothing it sends can stop the daemon or stall
+ * other connections. Owns the per-connection state and its cleanup.
+ */
+import type { Socket } from 'node:net';
+import { isRepographError } from '@repograph/core';
+import { ERROR_BAND, isErrorCodeName, type WatchEvent } from '@repograph/protocol';
+import { createMessageConnection, ResponseError, ErrorCodes, type MessageConnection } from 'vscode-jsonrpc';
+import { SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
+import type { ClientHandle, DaemonContext } from './context.js';
+import { Outbox } from './outbox.js';
+import { paramsObject } from './params.js';
+import type { HandlerTable } from './handlers/table.js';
+
+/** Counts requests in flight, so shutdown can drain them. */
+export interface RequestTracker {
+  begin(): void;
+  end(): void;
+}
+
+export class ClientSession implements ClientHandle {
+  readonly id: number;
+  clientName = 'unnamed';
+  readonly outbox: Outbox;
+  readonly workspaces = new Set<string>();
+  private readonly connection: MessageConnection;
+  private closed = false;
+
+  constructor(
+    id: number,
+    private readonly socket: Socket,
+    private readonly context: DaemonContext,
+    private readonly handlers: HandlerTable,
+    private readonly tracker: RequestTracker,
+    private readonly log: (message: string) => void,
+    private readonly onClosed: (session: ClientSession) => void,
+  ) {
+    this.id = id;
+    const reader = new SocketMessageReader(socket);
+    const writer = new SocketMessageWriter(socket);
+    this.connection = createMessageConnection(reader, writer, {
+      error: (message) => this.protocolFault(message),
+      warn: () => undefined,
+      info: () => undefined,
+      log: () => undefined,
+    });
+    this.outbox = new Outbox(socket, (event: WatchEvent) => this.connection.sendNotification('watch.event', event));
+    reader.onError((error) => this.protocolFault(`unreadable frame: ${error.message}`));
+    this.connection.onRequest((method, params) => this.dispatch(method, params));
+    this.connection.onClose(() => this.cleanup());
+    socket.on('error', () => this.cleanup());
+    socket.on('close', () => this.cleanup());
+    this.connection.listen();
+  }
+
+  sendNotification(method: string, params: unknown): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.connection.sendNotification(method, params);
+  }
+
+  /** Closes the connection (shutdown, or a client that broke the protocol). */
+  close(): void {
+    this.socket.destroy();
+    this.cleanup();
+  }
+
+  private async dispatch(method: string, rawParams: unknown): Promise<unknown> {
+    const handler = Object.prototype.hasOwnProperty.call(this.handlers, method) ? this.handlers[method] : undefined;
+    if (!handler) {
+      return new ResponseError(ErrorCodes.MethodNotFound, `unknown method '${method}'; see PROTOCOL.md for the methods this daemon serves.`, { code: 'MethodNotFound', method });
+    }
+    this.tracker.begin();
+    try {
+      return await handler(this.context, this, paramsObject(rawParams));
+    } catch (error) {
+      return this.responseError(method, error);
+    } finally {
+      this.tracker.end();
+    }
+  }
+
+  private responseError(method: string, error: unknown): ResponseError<unknown> {
+    if (isRepographError(error)) {
+      const name = isErrorCodeName(error.code) ? error.code : 'Internal';
+      return new ResponseError(ERROR_BAND[name], error.message, { ...error.data, code: name });
+    }
+    this.log(`${method} failed: ${(error as Error)?.stack ?? String(error)}`);
+    return new ResponseError(ERROR_BAND.Internal, `${method} failed inside the daemon: ${(error as Error)?.message ?? String(error)}; the daemon log has details.`, { code: 'Internal' });
+  }
+
+  /** The client sent something that is not JSON-RPC: answer nothing more and disconnect it. */
+  private protocolFault(message: string): void {
+    if (this.closed) return;
+    this.log(`client ${this.id} (${this.clientName}) disconnected: ${message.split('\n')[0]}`);
+    this.close();
+  }
+
+  private cleanup(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.outbox.close();
+    this.context.hub.dropSink(this.outbox);
+    this.connection.dispose();
+    this.socket.destroy();
+    this.onClosed(this);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Watcher batch resolution: turns the root-relative paths touched during one window into what
+ * the consumer applies. A touched path that exists now is `changed` (a file, or a symlink: the
+ * consumer applies its own link policy); one that does not is `removed` (it may have been a
+ * directory: the consumer drops the path and everything under `path + '/'`). A touched directory
+ * that exists is left out (chokidar reports the files of a new directory once it has read it),
+ * except for a sync() flush, which cannot wait for that: there it is expanded to the unignored
+ * files below it, so a directory created just before sync() arrives whole. Reads no file contents.
+ */
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One batch for the consumer: root-relative POSIX paths, sorted, without duplicates. */
+export interface WatchBatch {
+  /** Files (or links) that exist now and were created, written or replaced. */
+  changed: string[];
+  /** Paths that no longer exist; a removed directory appears as its own path. */
+  removed: string[];
+}
+
+export type IgnoreTest = (relativePath: string, isDirectory: boolean | undefined) => boolean;
+
+const STAT_CONCURRENCY = 64;
+
+export async function resolveBatch(
+  root: string, touched: readonly string[], ignores: IgnoreTest, expandDirectories: boolean,
+): Promise<WatchBatch> {
+  const changed = new Set<string>();
+  const removed = new Set<string>();
+  const directories: string[] = [];
+  let next = 0;
+  const statOne = async (): Promise<void> => {
+    while (next < touched.length) {
+      const path = touched[next++]!;
+      try {
+        const stats = await lstat(join(root, path));
+        if (!stats.isDirectory()) {
+          if (!ignores(path, false)) changed.add(path);
+        } else if (expandDirectories) {
+          directories.push(path);
+        }
+      } catch (error) {
+        // Gone: removed. Otherwise (unreadable) it exists: the consumer reports why it cannot read it.
+        if (isGone(error)) removed.add(path);
+        else if (!ignores(path, false)) changed.add(path);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, touched.length) }, statOne));
+  for (const directory of outermost(directories)) {
+    if (!ignores(directory, true)) await collectFiles(root, directory, ignores, changed);
+  }
+  return { changed: [...changed].sort(compare), removed: [...removed].sort(compare) };
+}
+
+/** Adds every unignored file (or link) below `directory`; symlinked directories are not followed. */
+async function collectFiles(root: string, directory: string, ignores: IgnoreTest, into: Set<string>): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(join(root, directory), { withFileTypes: true });
+  } catch {
+    return; // gone or unreadable since it was touched: its own events tell the rest
+  }
+  for (const entry of entries) {
+    const path = `${directory}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!ignores(path, true)) await collectFiles(root, path, ignores, into);
+    } else if (!ignores(path, false)) {
+      into.add(path);
+    }
+  }
+}
+
+/** The directories not below another one of the list. */
+function outermost(directories: string[]): string[] {
+  const listed = new Set(directories);
+  return directories.filter((directory) => {
+    for (let slash = directory.lastIndexOf('/'); slash > 0; slash = directory.lastIndexOf('/', slash - 1)) {
+      if (listed.has(directory.slice(0, slash))) return false;
+    }
+    return true;
+  });
+}
+
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,266 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createWatchFilter } from '@repograph/engine';
+import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher, type WorktreeWatcherOptions } from './watcher.js';
+
+const TEST_TIMEOUT = 60_000;
+const temps: string[] = [];
+after(() => { for (const dir of temps) rmSync(dir, { recursive: true, force: true }); });
+
+function write(root: string, path: string, text = `// ${path}\n`): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+/** A committed git repository with source, ignored material and dependencies. */
+function makeRepo(): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'repograph-watcher-')));
+  temps.push(root);
+  write(root, '.gitignore', '*.gen.ts\nscratch/\n');
+  write(root, 'src/a.ts', 'export const a = 1;\n');
+  write(root, 'src/util/b.ts', 'export const b = 1;\n');
+  write(root, 'docs/guide.md', '# guide\n');
+  write(root, 'node_modules/pkg/index.js', 'module.exports = 1;\n');
+  write(root, 'node_modules/pkg/lib/deep.js', 'module.exports = 2;\n');
+  write(root, 'scratch/notes/n.ts', '');
+  write(root, 'dist/out.js', '');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('-c', 'init.defaultBranch=main', 'init', '-q');
+  git('add', '.');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'initial');
+  return root;
+}
+
+/** Records batches; waits on them without sleeping for fixed times. */
+class Recorder {
+  readonly batches: WatchBatch[] = [];
+  readonly errors: Error[] = [];
+  private wake: Array<() => void> = [];
+
+  readonly onBatch = async (batch: WatchBatch): Promise<void> => {
+    this.batches.push(batch);
+    for (const resolve of this.wake.splice(0)) resolve();
+  };
+
+  readonly onError = (error: Error): void => { this.errors.push(error); };
+
+  changed(path: string): boolean { return this.batches.some((b) => b.changed.includes(path)); }
+  removed(path: string): boolean { return this.batches.some((b) => b.removed.includes(path)); }
+  batchesTouching(predicate: (path: string) => boolean): WatchBatch[] {
+    return this.batches.filter((b) => b.changed.some(predicate) || b.removed.some(predicate));
+  }
+
+  async until(predicate: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; batches: ${JSON.stringify(this.batches)}`);
+      await new Promise<void>((resolve) => {
+        this.wake.push(resolve);
+        setTimeout(resolve, 100).unref();
+      });
+    }
+  }
+}
+
+async function startWatcher(
+  root: string, overrides: Partial<WorktreeWatcherOptions> = {},
+): Promise<{ watcher: WorktreeWatcher; recorder: Recorder }> {
+  const recorder = new Recorder();
+  const watcher = createWorktreeWatcher({
+    root, gitDir: join(root, '.git'), filter: createWatchFilter(root),
+    onBatch: recorder.onBatch, onError: recorder.onError, ...overrides,
+  });
+  await watcher.ready();
+  return { watcher, recorder };
+}
+
+test('an edit arrives as one batch', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const { watcher, recorder } = await startWatcher(root, { settleMs: 150 });
+  try {
+    write(root, 'src/a.ts', 'export const a = 2;\n');
+    await recorder.until(() => recorder.changed('src/a.ts'), 'the edit');
+    await watcher.sync();
+    assert.deepEqual(recorder.batches[0], { changed: ['src/a.ts'], removed: [] });
+    assert.equal(recorder.batchesTouching((p) => p === 'src/a.ts').length, 1);
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('500 files written in a burst arrive in very few batches', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  // A settle time with room for a loaded machine (the default 40 ms gives one batch when idle).
+  const { watcher, recorder } = await startWatcher(root, { settleMs: 200 });
+  try {
+    const expected = Array.from({ length: 500 }, (_, i) => `src/many/f${String(i).padStart(3, '0')}.ts`);
+    for (const path of expected) write(root, path);
+    await recorder.until(() => expected.every((p) => recorder.changed(p)), 'all 500 files');
+    const touching = recorder.batchesTouching((p) => p.startsWith('src/many/'));
+    assert.ok(touching.length <= 3, `${touching.length} batches`);
+    for (const batch of recorder.batches) {
+      assert.deepEqual(batch.changed, [...new Set(batch.changed)].sort(), 'sorted and de-duplicated');
+    }
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('node_modules, build output and gitignored paths are neither watched nor reported', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    // Watched: root, src, src/util, docs. Not: .git, node_modules/**, scratch/**, dist.
+    assert.equal(watcher.stats().watchedDirectories, 4);
+    write(root, 'node_modules/pkg/index.js', 'module.exports = 3;\n');
+    write(root, 'node_modules/pkg/lib/new.js', '');
+    write(root, 'node_modules/fresh/index.js', '');
+    write(root, 'scratch/notes/m.ts', '');
+    write(root, 'src/x.gen.ts', '');
+    write(root, 'dist/more.js', '');
+    write(root, 'src/image.png', '');
+    write(root, 'src/control.ts', '');
+    await recorder.until(() => recorder.changed('src/control.ts'), 'the control file');
+    await watcher.sync();
+    const reported = recorder.batches.flatMap((b) => [...b.changed, ...b.removed]);
+    assert.deepEqual(reported.filter((p) => p !== 'src/control.ts'), []);
+    assert.equal(watcher.stats().watchedDirectories, 4);
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('a changed .gitignore is reported, and what it no longer ignores becomes watched', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    write(root, '.gitignore', '*.gen.ts\n');
+    await watcher.sync();
+    assert.ok(recorder.changed('.gitignore'));
+    // root, src, src/util, docs + scratch, scratch/notes once the new walk is ready
+    await recorder.until(() => watcher.stats().watchedDirectories === 6, 'the re-walk');
+    write(root, 'scratch/notes/n.ts', 'export const n = 1;\n');
+    await watcher.sync();
+    assert.ok(recorder.changed('scratch/notes/n.ts'));
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('a batch is held while .git/index.lock exists and delivered when it goes', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const { watcher, recorder } = await startWatcher(root, { lockHoldMaxMs: 120_000 });
+  try {
+    const lock = join(root, '.git', 'index.lock');
+    writeFileSync(lock, '');
+    write(root, 'src/during-checkout.ts');
+    write(root, 'src/util/b.ts', 'export const b = 2;\n');
+    await recorder.until(() => watcher.stats().pendingPaths >= 2, 'the events to be pending');
+    // Many settle windows later, still held (a slow machine only makes this easier to pass).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(recorder.batches.length, 0);
+    assert.ok(watcher.stats().pendingPaths >= 2);
+    unlinkSync(lock);
+    await recorder.until(() => recorder.batches.length > 0, 'the held batch');
+    assert.deepEqual(recorder.batches[0], { changed: ['src/during-checkout.ts', 'src/util/b.ts'], removed: [] });
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('sync() resolves only after onBatch saw every earlier change', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  // A long settle time: only the barrier can deliver these batches in time.
+  const { watcher, recorder } = await startWatcher(root, { settleMs: 60_000, maxSettleMs: 60_000 });
+  try {
+    write(root, 'src/a.ts', 'export const a = 3;\n');
+    await watcher.sync();
+    assert.ok(recorder.changed('src/a.ts'), 'an edit');
+    write(root, 'src/new.ts');
+    await watcher.sync();
+    assert.ok(recorder.changed('src/new.ts'), 'a new file');
+    write(root, 'src/fresh/dir/c.ts');
+    await watcher.sync();
+    assert.ok(recorder.changed('src/fresh/dir/c.ts'), 'a file in a new directory');
+    unlinkSync(join(root, 'src/new.ts'));
+    await watcher.sync();
+    assert.ok(recorder.removed('src/new.ts'), 'a deletion');
+    // Concurrent syncs share one cookie and all resolve after the batch.
+    write(root, 'docs/guide.md', '# changed\n');
+    await Promise.all([watcher.sync(), watcher.sync(), watcher.sync()]);
+    assert.ok(recorder.changed('docs/guide.md'));
+    assert.equal(watcher.stats().pendingPaths, 0);
+    await watcher.sync(); // nothing pending: resolves without a batch
+    const cookies = recorder.batches.flatMap((b) => [...b.changed, ...b.removed]).filter((p) => p.includes('cookie'));
+    assert.deepEqual(cookies, []);
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('sync() outside git puts its cookie in the root and never reports it', { timeout: TEST_TIMEOUT }, async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'repograph-watcher-plain-')));
+  temps.push(root);
+  write(root, 'main.py', 'x = 1\n');
+  const { watcher, recorder } = await startWatcher(root, { gitDir: undefined, settleMs: 60_000, maxSettleMs: 60_000 });
+  try {
+    write(root, 'main.py', 'x = 2\n');
+    await watcher.sync();
+    assert.deepEqual(recorder.batches[0], { changed: ['main.py'], removed: [] });
+    await watcher.sync();
+    // chokidar's own event for the edit may repeat the path in a later batch; never a cookie.
+    for (const batch of recorder.batches) assert.deepEqual(batch, { changed: ['main.py'], removed: [] });
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('rm -r of a directory reports its removal', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    rmSync(join(root, 'src/util'), { recursive: true });
+    await watcher.sync();
+    await recorder.until(() => recorder.removed('src/util'), 'the directory removal');
+    assert.ok(recorder.removed('src/util/b.ts'));
+    assert.ok(!recorder.batches.some((b) => b.changed.length > 0));
+    await recorder.until(() => watcher.stats().watchedDirectories === 3, 'chokidar to drop the directory');
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('close() releases everything: a process that watched then closed exits by itself', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  const watcherModule = join(dirname(fileURLToPath(import.meta.url)), 'watcher.js');
+  const script = `
+    import { createWorktreeWatcher } from ${JSON.stringify(watcherModule)};
+    const root = ${JSON.stringify(root)};
+    const watcher = createWorktreeWatcher({ root, gitDir: root + '/.git', filter: { ignores: (p) => p.startsWith('.git') || p.startsWith('node_modules') },
+      onBatch: async () => {}, onError: (e) => { console.error(e); process.exitCode = 1; } });
+    await watcher.ready();
+    await watcher.sync();
+    await watcher.close();
+    console.log('closed');
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(null); }, 30_000);
+    child.on('exit', (exitCode) => { clearTimeout(timer); resolve(exitCode); });
+  });
+  assert.equal(code, 0, 'the child process exits once the watcher is closed');
+  assert.equal(output.trim(), 'closed');
+});

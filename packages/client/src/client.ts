@@ -1,0 +1,256 @@
+/**
+ * RepographClient: one JSON-RPC session with a daemon over a connected Unix socket. Sends
+ * `initialize` first, then typed requests; routes `watch.event` to subscriptions (keeping each
+ * one's last clock) and `repo.exportChunk` to the export that asked for it; reports the end of
+ * the connection once. Connecting and auto-starting live in connect.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { Disposable, MessageConnection, RequestType } from 'vscode-jsonrpc';
+import { createMessageConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
+import {
+  InitializeRequest, PROTOCOL_VERSION, RepoExportChunkNotification, RepoExportRequest, WatchEventNotification,
+  WatchSubscribeRequest, WatchUnsubscribeRequest,
+  type DaemonEndpoint, type ErrorData, type InitializeResult, type RepoExportParams, type RepoExportResult, type Topic,
+  type TopicParams, type WatchEvent,
+} from '@repograph/protocol';
+import { RepographRequestError, toRequestError } from './errors.js';
+import type { RepositoryIdentity } from './repository.js';
+
+/** A live subscription; `clock` is the clock of the last event delivered (or of the subscribe answer). */
+export interface Subscription<T extends Topic = Topic> {
+  readonly subscriptionId: string;
+  readonly topic: T;
+  readonly clock: number;
+  /** Stops the events; resolves once the daemon confirmed (or the connection is gone). */
+  unsubscribe(): Promise<void>;
+}
+
+export interface SessionOptions {
+  clientName: string;
+  repository: RepositoryIdentity;
+  endpoint: DaemonEndpoint;
+  /** How long `initialize` may take before the daemon counts as hung. */
+  initializeTimeoutMs?: number;
+  /** Called when a subscription or export listener throws; default: a line on stderr. */
+  onListenerError?: (error: unknown) => void;
+}
+
+interface SubscriptionState {
+  topic: Topic;
+  clock: number;
+  onEvent: (event: WatchEvent) => void;
+}
+
+/** Events for subscriptions whose `watch.subscribe` answer has not arrived yet are kept, this many at most. */
+const MAX_EARLY_EVENTS = 1000;
+
+export class RepographClient {
+  readonly repository: RepositoryIdentity;
+  readonly endpoint: DaemonEndpoint;
+  private readonly connection: MessageConnection;
+  private readonly socket: Socket;
+  private readonly onListenerError: (error: unknown) => void;
+  private readonly subscriptions = new Map<string, SubscriptionState>();
+  private readonly earlyEvents: WatchEvent[] = [];
+  private readonly exports = new Map<string, (lines: string[]) => void>();
+  private readonly closeListeners = new Set<(reason: Error | undefined) => void>();
+  private initializeResult: InitializeResult | null = null;
+  private closeReason: Error | undefined;
+  private isClosed = false;
+
+  private constructor(socket: Socket, options: SessionOptions) {
+    this.socket = socket;
+    this.repository = options.repository;
+    this.endpoint = options.endpoint;
+    this.onListenerError = options.onListenerError ?? ((error) => {
+      process.stderr.write(`repograph client: a listener threw: ${error instanceof Error ? error.stack : String(error)}\n`);
+    });
+    this.connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    this.connection.onNotification(WatchEventNotification, (event) => this.deliverEvent(event));
+    this.connection.onNotification(RepoExportChunkNotification, (chunk) => this.exports.get(chunk.exportId)?.(chunk.lines));
+    this.connection.onError(([error]) => {
+      this.closeReason ??= error;
+    });
+    this.connection.onClose(() => this.handleClose());
+    socket.on('close', () => this.handleClose());
+    this.connection.listen();
+  }
+
+  /**
+   * Starts a session on a connected socket: sends `initialize` and keeps the answer. A daemon
+   * that refuses (ProtocolVersionMismatch) or does not answer in time is an error, and the
+   * socket is closed.
+   */
+  static async open(socket: Socket, options: SessionOptions): Promise<RepographClient> {
+    const client = new RepographClient(socket, options);
+    const timeoutMs = options.initializeTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(RepographRequestError.of('DaemonUnavailable',
+        `The repograph daemon at ${options.endpoint.socket} accepted the connection but did not answer initialize within ${timeoutMs} ms; ` +
+        `it may be hung: see ${options.endpoint.log}, or stop it with \`repograph stop\`.`,
+        { socket: options.endpoint.socket, log: options.endpoint.log })), timeoutMs);
+    });
+    try {
+      client.initializeResult = await Promise.race([
+        client.request(InitializeRequest, { clientName: options.clientName, protocolVersion: PROTOCOL_VERSION }),
+        timeout,
+      ]);
+      return client;
+    } catch (error) {
+      client.close();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The daemon's answer to `initialize` (versions, repository root, capabilities). */
+  get server(): InitializeResult {
+    if (!this.initializeResult) throw new Error('RepographClient.server read before initialize answered');
+    return this.initializeResult;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /** Sends a declared request: `client.request(SymbolsSearchRequest, {query: 'foo'})`. */
+  async request<P, R>(type: RequestType<P, R, ErrorData>, params: P): Promise<R> {
+    this.throwIfClosed(type.method);
+    try {
+      return await this.connection.sendRequest(type, (params ?? {}) as P);
+    } catch (error) {
+      throw toRequestError(error, type.method, this.endpoint.socket);
+    }
+  }
+
+  /** Sends any method by name (for generic callers such as `repograph call`). */
+  async requestByName(method: string, params: object = {}): Promise<unknown> {
+    this.throwIfClosed(method);
+    try {
+      return await this.connection.sendRequest(method, params);
+    } catch (error) {
+      throw toRequestError(error, method, this.endpoint.socket);
+    }
+  }
+
+  /**
+   * Subscribes to a topic; `onEvent` receives every `watch.event` of this subscription. With
+   * `since` (a clock from an earlier subscription) the daemon sends what changed after it, or
+   * an event with `isFreshInstance: true` when it cannot.
+   */
+  async subscribe<T extends Topic>(
+    topic: T,
+    params: TopicParams[T] | undefined,
+    onEvent: (event: WatchEvent<T>) => void,
+    options: { since?: number } = {},
+  ): Promise<Subscription<T>> {
+    const answer = await this.request(WatchSubscribeRequest, {
+      topic,
+      ...(params !== undefined ? { params } : {}),
+      ...(options.since !== undefined ? { since: options.since } : {}),
+    });
+    const state: SubscriptionState = { topic, clock: answer.clock, onEvent: onEvent as (event: WatchEvent) => void };
+    this.subscriptions.set(answer.subscriptionId, state);
+    // Events the daemon sent before its answer reached us.
+    const early = this.earlyEvents.filter((event) => event.subscriptionId === answer.subscriptionId);
+    if (early.length > 0) {
+      this.earlyEvents.splice(0, this.earlyEvents.length, ...this.earlyEvents.filter((event) => event.subscriptionId !== answer.subscriptionId));
+      for (const event of early) this.deliverEvent(event);
+    }
+    const subscriptions = this.subscriptions;
+    const client = this;
+    return {
+      subscriptionId: answer.subscriptionId,
+      topic,
+      get clock() {
+        return state.clock;
+      },
+      async unsubscribe() {
+        if (!subscriptions.delete(answer.subscriptionId) || client.closed) return;
+        await client.request(WatchUnsubscribeRequest, { subscriptionId: answer.subscriptionId });
+      },
+    };
+  }
+
+  /**
+   * Runs `repo.export` and hands every chunk of JSONL lines to `onLines` in order (a returned
+   * promise is awaited before the next chunk); resolves with the totals once every line was
+   * handled.
+   */
+  async exportLines(params: Omit<RepoExportParams, 'exportId' | 'format'> & { format?: 'jsonl' }, onLines: (lines: string[]) => void | Promise<void>): Promise<RepoExportResult> {
+    const exportId = randomUUID();
+    let chain: Promise<void> = Promise.resolve();
+    let failure: unknown;
+    this.exports.set(exportId, (lines) => {
+      chain = chain.then(() => onLines(lines)).catch((error: unknown) => {
+        failure ??= error;
+      });
+    });
+    try {
+      const result = await this.request(RepoExportRequest, { ...params, format: 'jsonl', exportId });
+      await chain;
+      if (failure !== undefined) throw failure;
+      return result;
+    } finally {
+      this.exports.delete(exportId);
+    }
+  }
+
+  /** Called once when the connection ends (closed by either side); `reason` is set on a failure. */
+  onClose(listener: (reason: Error | undefined) => void): Disposable {
+    if (this.isClosed) {
+      queueMicrotask(() => listener(this.closeReason));
+      return { dispose: () => undefined };
+    }
+    this.closeListeners.add(listener);
+    return { dispose: () => this.closeListeners.delete(listener) };
+  }
+
+  /** Ends the session; pending requests fail with DaemonUnavailable. */
+  close(): void {
+    this.handleClose();
+  }
+
+  private throwIfClosed(method: string): void {
+    if (this.isClosed) {
+      throw RepographRequestError.of('DaemonUnavailable',
+        `Cannot send ${method}: the connection to the repograph daemon at ${this.endpoint.socket} is closed; connect again.`, { socket: this.endpoint.socket });
+    }
+  }
+
+  private deliverEvent(event: WatchEvent): void {
+    const state = this.subscriptions.get(event.subscriptionId);
+    if (!state) {
+      if (this.earlyEvents.length >= MAX_EARLY_EVENTS) this.earlyEvents.shift();
+      this.earlyEvents.push(event);
+      return;
+    }
+    if (event.clock > state.clock || event.isFreshInstance) state.clock = event.clock;
+    try {
+      state.onEvent(event);
+    } catch (error) {
+      this.onListenerError(error);
+    }
+  }
+
+  private handleClose(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.subscriptions.clear();
+    this.earlyEvents.length = 0;
+    // Disposing rejects every pending request (PendingResponseRejected -> DaemonUnavailable).
+    this.connection.dispose();
+    this.socket.destroy();
+    for (const listener of this.closeListeners) {
+      try {
+        listener(this.closeReason);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+    this.closeListeners.clear();
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What client and server agree on at `initialize`: the protocol version (compatible while the
+ * major number matches) and the names of optional capabilities the server declares. Clients
+ * test capabilities, not version numbers.
+ */
+
+/** The wire protocol's version; clients test capabilities, not this number. @since 0.1 */
+export const PROTOCOL_VERSION = '0.1.0';
+
+/** Optional features a server may declare in its `initialize` result. */
+export const CAPABILITIES = [
+  /** `watch.subscribe` / `watch.unsubscribe` / `watch.event`. */
+  'subscriptions',
+  /** `workspace.*`, and the `workspace` parameter of queries. */
+  'workspaces',
+  /** `sync: true` on queries (a barrier through the watcher). */
+  'sync',
+  /** `repo.export` streaming through `repo.exportChunk`. */
+  'export.stream',
+  /** `index.ensureBaseline`, `index.listBaselines`, `index.cleanup`. */
+  'baselines',
+  /** `edit.apply`. */
+  'edits',
+  /** `delta.since`, `workspace.refresh` deltas and the `graph.delta` topic. */
+  'delta',
+] as const;
+export type CapabilityName = (typeof CAPABILITIES)[number];
+
+/** The major number of a `major.minor.patch` version, or NaN when it is not one. */
+export function protocolMajor(version: string): number {
+  const match = /^(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** True when a client speaking `clientVersion` may talk to a server speaking `serverVersion`. */
+export function isProtocolCompatible(clientVersion: string, serverVersion: string): boolean {
+  const client = protocolMajor(clientVersion);
+  return !Number.isNaN(client) && client === protocolMajor(serverVersion);
+}

@@ -1,0 +1,66 @@
+/**
+ * The registry of every declared method and notification by name, so a server can check that
+ * it handles each one and a generic caller (`repograph call`) can tell a known method from a
+ * typo. Adding a method means adding its declaration here.
+ */
+import { DaemonShutdownRequest, DaemonStatsRequest, InitializeRequest } from './methods-daemon.js';
+import { RepoExportChunkNotification, RepoExportRequest } from './methods-export.js';
+import {
+  IndexCleanupRequest, IndexEnsureBaselineRequest, IndexListBaselinesRequest, IndexReportRequest, IndexStatusRequest,
+} from './methods-index.js';
+import {
+  CodeSearchTextRequest, CodeSpanRequest, GraphCalleesRequest, GraphCallersRequest, RefsFindRequest, SymbolsCardRequest,
+  SymbolsContextRequest, SymbolsSearchRequest,
+} from './methods-query.js';
+import {
+  DeltaSinceRequest, EditApplyRequest, WorkspaceCreateRequest, WorkspaceDeleteRequest, WorkspaceListRequest,
+  WorkspaceRefreshRequest, WorkspaceResetRequest,
+} from './methods-workspace.js';
+import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
+
+/** Client-to-server requests, by method name. */
+export const REQUESTS = {
+  'initialize': InitializeRequest,
+  'index.status': IndexStatusRequest,
+  'index.ensureBaseline': IndexEnsureBaselineRequest,
+  'index.listBaselines': IndexListBaselinesRequest,
+  'index.cleanup': IndexCleanupRequest,
+  'index.report': IndexReportRequest,
+  'repo.export': RepoExportRequest,
+  'symbols.search': SymbolsSearchRequest,
+  'symbols.card': SymbolsCardRequest,
+  'symbols.context': SymbolsContextRequest,
+  'code.span': CodeSpanRequest,
+  'code.searchText': CodeSearchTextRequest,
+  'refs.find': RefsFindRequest,
+  'graph.callers': GraphCallersRequest,
+  'graph.callees': GraphCalleesRequest,
+  'workspace.create': WorkspaceCreateRequest,
+  'workspace.list': WorkspaceListRequest,
+  'workspace.refresh': WorkspaceRefreshRequest,
+  'workspace.reset': WorkspaceResetRequest,
+  'workspace.delete': WorkspaceDeleteRequest,
+  'edit.apply': EditApplyRequest,
+  'delta.since': DeltaSinceRequest,
+  'watch.subscribe': WatchSubscribeRequest,
+  'watch.unsubscribe': WatchUnsubscribeRequest,
+  'daemon.stats': DaemonStatsRequest,
+  'daemon.shutdown': DaemonShutdownRequest,
+} as const;
+export type RequestMethod = keyof typeof REQUESTS;
+
+/** Server-to-client notifications, by method name. */
+export const NOTIFICATIONS = {
+  'repo.exportChunk': RepoExportChunkNotification,
+  'watch.event': WatchEventNotification,
+} as const;
+export type NotificationMethod = keyof typeof NOTIFICATIONS;
+
+/** The params and result types of a request method: `ParamsOf<'symbols.search'>`. */
+export type ParamsOf<M extends RequestMethod> = (typeof REQUESTS)[M] extends { readonly _: [infer P, unknown, unknown, unknown] | undefined } ? P : never;
+export type ResultOf<M extends RequestMethod> = (typeof REQUESTS)[M] extends { readonly _: [unknown, infer R, unknown, unknown] | undefined } ? R : never;
+
+/** True when `method` is a declared request. */
+export function isRequestMethod(method: string): method is RequestMethod {
+  return Object.prototype.hasOwnProperty.call(REQUESTS, method);
+}

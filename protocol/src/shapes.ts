@@ -1,0 +1,190 @@
+/**
+ * The records every answer is made of, as the wire shows them (PROTOCOL.md "Ids and shapes"):
+ * positions, symbols, relations, call trees, cards, the BuildReport and `meta`. They are
+ * structurally identical to the engine's records (core's SymbolRecord, RelationRecord, ...), so
+ * the daemon passes those through unchanged; protocol declares its own copies because it
+ * imports nothing internal.
+ */
+
+/** Every kind of node the graph can hold. */
+export const WIRE_SYMBOL_KINDS = [
+  'file', 'directory', 'module', 'package', 'namespace', 'class', 'interface', 'struct', 'enum',
+  'trait', 'union', 'type_alias', 'function', 'method', 'constructor', 'property', 'field',
+  'variable', 'constant', 'parameter',
+] as const;
+export type WireSymbolKind = (typeof WIRE_SYMBOL_KINDS)[number];
+
+/** Every kind of edge the graph can hold. */
+export const WIRE_RELATION_KINDS = [
+  'contains', 'imports', 'exports', 'calls', 'instantiates', 'references', 'reads', 'writes',
+  'extends', 'implements', 'decorates', 'type_of',
+] as const;
+export type WireRelationKind = (typeof WIRE_RELATION_KINDS)[number];
+
+/** How sure a resolved relation is. */
+export type WireConfidence = 'exact' | 'typed' | 'heuristic';
+
+/** How complete the analysis behind an answer is. */
+export type SemanticLevel = 'full' | 'partial' | 'syntax';
+
+/** A point in a file: 1-based line, 1-based column in UTF-16 code units. */
+export interface WirePosition {
+  line: number;
+  column: number;
+}
+
+/** A span in a file, start inclusive, end exclusive. */
+export interface WireRange {
+  start: WirePosition;
+  end: WirePosition;
+}
+
+/** Where a relation was observed: the file (repository-relative, POSIX) and the name's position. */
+export interface WireSite {
+  path: string;
+  line: number;
+  column: number;
+}
+
+/** One declared parameter of a function-like symbol. */
+export interface WireParameter {
+  name: string;
+  optional: boolean;
+  hasDefault: boolean;
+  variadic: boolean;
+  keywordOnly?: boolean;
+  keywordVariadic?: boolean;
+  positionalOnly?: boolean;
+  typeText?: string;
+}
+
+/** A symbol. `id` is `<path>#<qualifiedName>` (overloads/duplicates `~2`, `~3`). */
+export interface WireSymbol {
+  id: string;
+  kind: WireSymbolKind;
+  name: string;
+  qualifiedName: string;
+  path: string;
+  /** The whole declaration. */
+  range: WireRange;
+  /** The declared name. */
+  selection: WireRange;
+  signature?: string;
+  params?: WireParameter[];
+  exported: boolean;
+  doc?: string;
+  generated: boolean;
+  /** Id of the enclosing symbol (a class for a method), if any. */
+  container?: string;
+}
+
+/** A relation; `to: null` is an unresolved reference, kept with its name. */
+export interface WireRelation {
+  kind: WireRelationKind;
+  /** A symbol id, or a file's path for references at module level. */
+  from: string;
+  to: string | null;
+  name: string;
+  site: WireSite;
+  confidence: WireConfidence;
+}
+
+/** A node of a caller/callee tree: the neighbour, where the calls happen, and its own neighbours. */
+export interface CallTreeNode {
+  symbol: WireSymbol;
+  /** Where the call happens (in the caller). */
+  sites: Array<WireSite & { confidence: WireConfidence }>;
+  /** Empty at the requested depth, and for a symbol already shown higher in the tree. */
+  children: CallTreeNode[];
+}
+
+/** A symbol with counts of its distinct callers and callees and of the references into it. */
+export interface SymbolCard {
+  symbol: WireSymbol;
+  callers: number;
+  callees: number;
+  references: number;
+}
+
+/** A relation into a symbol, with the trimmed source line at its site. */
+export interface ReferenceHit {
+  relation: WireRelation;
+  excerpt: string;
+}
+
+/** A stretch of a file's text. */
+export interface SourceText {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** True when the text was cut to a bound (lines or bytes). */
+  truncated?: boolean;
+}
+
+/** One diagnostic of a build; `path` is repository-relative. */
+export interface WireDiagnostic {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  path: string;
+  message: string;
+  line?: number;
+  column?: number;
+  data?: Record<string, string | number | boolean>;
+}
+
+/** What one build did, stage by stage (`index.report`). */
+export interface BuildReport {
+  repoRoot: string;
+  /** The commit the baseline was built from, or null for a directory outside git. */
+  commit: string | null;
+  generation: number;
+  materials: {
+    submitted: number;
+    admitted: number;
+    /** Count by reason (dependency, generated, build_output, ...). */
+    excluded: Record<string, number>;
+    failed: number;
+    cached: number;
+    extracted: number;
+    partial: number;
+    bytes: number;
+  };
+  analysis: { entities: number; references: number; relations: number; unresolved: number };
+  selection: { published: number };
+  publication: { nodes: number; relations: number };
+  /** Milliseconds by stage. */
+  timings: Record<string, number>;
+  diagnostics: WireDiagnostic[];
+  diagnosticCounts: Record<string, number>;
+  digest: string;
+  unchanged: boolean;
+}
+
+/** What every result carries about where it was read. */
+export interface Meta {
+  /** The published generation the answer was read from. */
+  generation: number;
+  /** The workspace id the answer was read from (DEFAULT_WORKSPACE for the live worktree). */
+  workspace: string;
+  semanticLevel: SemanticLevel;
+  /** Milliseconds; `totalMs` always, stages as the handler measures them. */
+  timings: { totalMs: number; [stage: string]: number };
+}
+
+/** Every result is its payload plus `meta`. */
+export type WithMeta<Payload> = Payload & { meta: Meta };
+
+/** The id of the default workspace: the live worktree the daemon was started for (engine's DEFAULT_WORKSPACE). */
+export const DEFAULT_WORKSPACE = 'default';
+
+/** Optional parameters of every query: which workspace to read, and whether to wait for the watcher. */
+export interface QueryScope {
+  /** A workspace id; default DEFAULT_WORKSPACE. */
+  workspace?: string;
+  /** When true, the answer reflects every change made on disk before the request was sent. */
+  sync?: boolean;
+}
+
+/** Parameters of a method that takes none. */
+export type NoParams = Record<string, never>;
