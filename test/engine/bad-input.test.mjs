@@ -90,7 +90,7 @@ test('a missing repository folder and a relative data root are clear errors (exi
     assert.match(missing.stderr, /does not exist.*--repo/);
     const relative = repograph(['index', '--repo', home.dir], { home: 'relative/dir' });
     assert.equal(relative.status, 2);
-    assert.match(relative.stderr, /not an absolute path.*REPOGRAPH_HOME/);
+    assert.match(relative.stderr, /REPOGRAPH_HOME must be an absolute path.*relative\/dir/);
     const notIndexed = tempDir();
     mkdirSync(join(notIndexed.dir, 'x'));
     const query = repograph(['search', 'x', '--repo', notIndexed.dir], { home: home.dir });

@@ -30,12 +30,12 @@ export const indexHandlers: HandlerTable = {
         state, head: (info.meta.head as string | null | undefined) ?? null,
         baseline: info.base ? info.base.replace(/^baseline:/, '') : null,
         files: info.fileCount, symbols: info.symbolCount, relations: info.relationCount, unresolved: info.unresolvedCount,
-        progress: { done: 0, total: 0 }, lastReport: info.report, ...(failure ? { error: failure } : {}),
+        progress: { done: 0, total: 0 }, lastReport: { ...info.report, generation: session.generation }, ...(failure ? { error: failure } : {}),
         warm: live.warm,
       };
     });
   },
-  'index.report': (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report })),
+  'index.report': (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report, generation: session.generation })),
   'index.ensureBaseline': async (context, _client, params) => {
     const started = performance.now();
     const ref = optionalString(params, 'commit');

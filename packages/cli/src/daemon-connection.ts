@@ -42,3 +42,17 @@ export async function connectToDaemon(options: DaemonConnectionOptions): Promise
     ...(options.autoStart === false ? {} : { autoStart: { command: [process.execPath, daemonMainPath(), '--repo', repository.root] } }),
   });
 }
+
+/**
+ * The repository's daemon when one is running, else null (never starts one): the shortcuts
+ * answer through a running daemon, so they see its live graph and never write the store
+ * behind its back, and answer from the store when none runs.
+ */
+export async function runningDaemon(repo: string, clientName = 'repograph-cli'): Promise<RepographClient | null> {
+  try {
+    return await connectToDaemon({ repo, clientName, autoStart: false });
+  } catch (error) {
+    if (error instanceof RepographRequestError && error.data.code === 'DaemonUnavailable') return null;
+    throw error;
+  }
+}

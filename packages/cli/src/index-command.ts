@@ -1,13 +1,26 @@
 /**
  * `repograph index`: builds or refreshes the index, with a progress bar on a TTY, and prints
- * the BuildReport (a summary for people, the whole report with --json).
+ * the BuildReport (a summary for people, the whole report with --json). When the repository's
+ * daemon is running the refresh happens in the daemon (it owns the live index); otherwise here.
  */
 import type { BuildReport } from '@repograph/core';
 import { openRepository } from '@repograph/engine';
+import { runningDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
 import { ProgressBar } from './progress.js';
 
 export async function runIndexCommand(options: CommandOptions): Promise<number> {
+  const client = await runningDaemon(options.repo);
+  if (client) {
+    try {
+      await client.requestByName('workspace.refresh', { id: 'default' });
+      const { meta: _meta, ...report } = await client.requestByName('index.report', {}) as BuildReport & { meta: unknown };
+      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : summarize(report, null));
+      return 0;
+    } finally {
+      client.close();
+    }
+  }
   const repository = await openRepository({ repoRoot: options.repo });
   const bar = process.stderr.isTTY ? new ProgressBar(process.stderr) : null;
   try {
@@ -25,7 +38,7 @@ export async function runIndexCommand(options: CommandOptions): Promise<number> 
   }
 }
 
-function summarize(report: BuildReport, storeBytes: number): string {
+function summarize(report: BuildReport, storeBytes: number | null): string {
   const m = report.materials;
   const excluded = Object.entries(m.excluded).map(([reason, count]) => `${reason} ${count}`).join(', ') || 'none';
   const totalMs = Object.values(report.timings).reduce((a, b) => a + b, 0);
@@ -34,7 +47,7 @@ function summarize(report: BuildReport, storeBytes: number): string {
     report.unchanged ? 'nothing changed since the last build' : `generation ${report.generation}`,
     `files: ${m.admitted} admitted of ${m.submitted} (excluded: ${excluded}); ${m.extracted} extracted, ${m.cached} from cache, ${m.partial} partial, ${m.failed} failed`,
     `graph: ${report.publication.nodes} symbols, ${report.publication.relations} relations (${report.analysis.unresolved} unresolved)`,
-    `store: ${(storeBytes / 1048576).toFixed(1)} MiB; took ${(totalMs / 1000).toFixed(2)} s (${Object.entries(report.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${Math.round(v)}`).join(', ')} ms)`,
+    `${storeBytes === null ? 'refreshed by the running daemon' : `store: ${(storeBytes / 1048576).toFixed(1)} MiB`}; took ${(totalMs / 1000).toFixed(2)} s (${Object.entries(report.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${Math.round(v)}`).join(', ')} ms)`,
     `digest: ${report.digest}`,
   ];
   const counts = Object.entries(report.diagnosticCounts);

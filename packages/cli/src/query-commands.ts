@@ -1,11 +1,23 @@
 /**
- * `repograph search|card|callers|callees|refs`: human shortcuts over the query API, answering
- * from the store (they move behind the daemon later). A symbol may be given by id or, when it
- * is unique, by name.
+ * `repograph search|card|callers|callees|refs`: human shortcuts over the query methods. They ask
+ * the repository's daemon when one is running (its live graph) and read the store otherwise; the
+ * output is the same either way. A symbol may be given by id or, when it is unique, by name.
  */
 import { RELATION_KINDS, RepographError, SYMBOL_KINDS, type RelationKind, type SymbolKind, type SymbolRecord } from '@repograph/core';
-import { openRepository, type CallTreeNode, type QuerySession } from '@repograph/engine';
+import { openRepository, type CallTreeNode } from '@repograph/engine';
+import type { RepographClient } from '@repograph/client';
+import { runningDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
+
+/** The query methods the shortcuts use, answered by a store session or by the daemon. */
+interface QuerySource {
+  resolveSymbol(idOrName: string): Promise<SymbolRecord>;
+  search(params: { query: string; kinds?: SymbolKind[]; path?: string; limit?: number }): Promise<{ symbols: SymbolRecord[] }>;
+  card(params: { id: string }): Promise<{ symbol: SymbolRecord; callers: number; callees: number; references: number }>;
+  callers(params: { id: string; depth: number }): Promise<{ callers: CallTreeNode[] }>;
+  callees(params: { id: string; depth: number }): Promise<{ callees: CallTreeNode[] }>;
+  refs(params: { id: string; kinds?: RelationKind[] }): Promise<{ references: Array<{ relation: { kind: string; site: { path: string; line: number; column: number } }; excerpt: string }> }>;
+}
 
 export const QUERY_COMMANDS = ['search', 'card', 'callers', 'callees', 'refs'] as const;
 type QueryCommand = (typeof QUERY_COMMANDS)[number];
@@ -15,24 +27,68 @@ export async function runQueryCommand(command: QueryCommand, options: CommandOpt
   if (argument === '') {
     throw new RepographError('UsageError', `repograph ${command} needs ${command === 'search' ? 'a QUERY' : 'a symbol id or name'}.`);
   }
+  const client = await runningDaemon(options.repo);
+  if (client) {
+    try {
+      return print(await answer(command, argument, daemonSource(client), options), options);
+    } finally {
+      client.close();
+    }
+  }
   const repository = await openRepository({ repoRoot: options.repo });
-  let session: QuerySession | null = null;
+  const session = (() => { try { return repository.query(); } catch (error) { void repository.close(); throw error; } })();
   try {
-    session = repository.query();
-    const output = answer(command, argument, session, options);
-    process.stdout.write(options.json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text);
-    return 0;
+    const source: QuerySource = {
+      resolveSymbol: async (idOrName) => session.resolveSymbol(idOrName),
+      search: async (params) => session.search(params),
+      card: async (params) => session.card(params),
+      callers: async (params) => session.callers(params),
+      callees: async (params) => session.callees(params),
+      refs: async (params) => session.refs(params),
+    };
+    return print(await answer(command, argument, source, options), options);
   } finally {
-    session?.close();
+    session.close();
     await repository.close();
   }
 }
 
-function answer(command: QueryCommand, argument: string, session: QuerySession, options: CommandOptions): { json: unknown; text: string } {
+function print(output: { json: unknown; text: string }, options: CommandOptions): number {
+  process.stdout.write(options.json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text);
+  return 0;
+}
+
+/** The same questions asked of the daemon (a name is resolved through symbols.search). */
+function daemonSource(client: RepographClient): QuerySource {
+  const ask = <T>(method: string, params: object): Promise<T> => client.requestByName(method, params) as Promise<T>;
+  return {
+    async resolveSymbol(idOrName) {
+      try {
+        return (await ask<{ symbol: SymbolRecord }>('symbols.card', { id: idOrName })).symbol;
+      } catch (error) {
+        if ((error as { data?: { code?: string } }).data?.code !== 'SymbolNotFound') throw error;
+      }
+      const name = idOrName.slice(idOrName.lastIndexOf('.') + 1);
+      const found = (await ask<{ symbols: SymbolRecord[] }>('symbols.search', { query: name, limit: 200 })).symbols
+        .filter((s) => (s.name === idOrName || s.qualifiedName === idOrName) && s.kind !== 'parameter');
+      if (found.length === 1) return found[0]!;
+      throw new RepographError('SymbolNotFound', found.length > 1
+        ? `'${idOrName}' names ${found.length} symbols; give one id: ${found.slice(0, 8).map((m) => m.id).join(', ')}${found.length > 8 ? ', ...' : ''}`
+        : `No symbol with id or name '${idOrName}'; find ids with \`repograph search NAME\`.`, { id: idOrName });
+    },
+    search: (params) => ask('symbols.search', params),
+    card: (params) => ask('symbols.card', params),
+    callers: (params) => ask('graph.callers', params),
+    callees: (params) => ask('graph.callees', params),
+    refs: (params) => ask('refs.find', params),
+  };
+}
+
+async function answer(command: QueryCommand, argument: string, session: QuerySource, options: CommandOptions): Promise<{ json: unknown; text: string }> {
   const { values } = options;
   switch (command) {
     case 'search': {
-      const result = session.search({
+      const result = await session.search({
         query: argument,
         ...(values.kinds ? { kinds: parseList(String(values.kinds), SYMBOL_KINDS, '--kinds') as SymbolKind[] } : {}),
         ...(values.path ? { path: String(values.path) } : {}),
@@ -42,8 +98,8 @@ function answer(command: QueryCommand, argument: string, session: QuerySession, 
       return { json: result, text };
     }
     case 'card': {
-      const symbol = session.resolveSymbol(argument);
-      const card = session.card({ id: symbol.id });
+      const symbol = await session.resolveSymbol(argument);
+      const card = await session.card({ id: symbol.id });
       const lines = [
         symbolLine(card.symbol),
         card.symbol.signature ? `  ${card.symbol.signature}` : '',
@@ -54,16 +110,16 @@ function answer(command: QueryCommand, argument: string, session: QuerySession, 
     }
     case 'callers':
     case 'callees': {
-      const symbol = session.resolveSymbol(argument);
+      const symbol = await session.resolveSymbol(argument);
       const depth = parseCount(values.depth, 1, '--depth');
-      const result = command === 'callers' ? session.callers({ id: symbol.id, depth }) : session.callees({ id: symbol.id, depth });
+      const result = command === 'callers' ? await session.callers({ id: symbol.id, depth }) : await session.callees({ id: symbol.id, depth });
       const nodes = 'callers' in result ? result.callers : result.callees;
       const text = nodes.length === 0 ? `${symbol.id}: no ${command}\n` : `${symbol.id}\n${treeText(nodes, '  ')}`;
       return { json: result, text };
     }
     case 'refs': {
-      const symbol = session.resolveSymbol(argument);
-      const result = session.refs({
+      const symbol = await session.resolveSymbol(argument);
+      const result = await session.refs({
         id: symbol.id,
         ...(values.kinds ? { kinds: parseList(String(values.kinds), RELATION_KINDS, '--kinds') as RelationKind[] } : {}),
       });

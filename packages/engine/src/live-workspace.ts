@@ -433,7 +433,7 @@ export class LiveWorkspace {
       for (const [path, text] of Object.entries((info.meta.contents as Record<string, string> | undefined) ?? {})) {
         contents.set(path, Buffer.from(text, 'utf8'));
       }
-      return { generation: info.generation, report: info.report, head: (info.meta.head as string | null | undefined) ?? null, contents };
+      return { generation: info.generation, report: { ...info.report, generation: info.generation }, head: (info.meta.head as string | null | undefined) ?? null, contents };
     } finally {
       reader.close();
     }
