@@ -21,6 +21,8 @@ export interface DaemonContext {
   clientCount(): number;
   /** Connections that used a workspace (other than `except`). */
   workspaceClients(workspace: string, except?: ClientHandle): number;
+  /** Resolves once the startup catch-up of every workspace has run (first build included). */
+  startedUp(): Promise<void>;
   /** Answers first, then stops the daemon. */
   requestShutdown(reason: string): void;
 }

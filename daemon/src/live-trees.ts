@@ -12,6 +12,13 @@ import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
 import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher } from './watcher.js';
 
+/**
+ * Quiet time that ends a watcher batch: long enough for an editor's save (temp file, rename,
+ * chmod) to be one batch, short enough that a save is queryable within tens of milliseconds.
+ * A checkout is one batch anyway (batches are held while .git/index.lock exists).
+ */
+const WATCH_SETTLE_MS = 15;
+
 export interface LiveTreesOptions {
   repository: Repository;
   hub: SubscriptionHub;
@@ -36,6 +43,7 @@ export class LiveTrees {
     const watcher = createWorktreeWatcher({
       root,
       filter: createWatchFilter(root),
+      settleMs: WATCH_SETTLE_MS,
       ...(gitDir ? { gitDir } : {}),
       onBatch: (batch) => this.onBatch(root, batch),
       onError: (error) => this.options.log(`watcher on ${root}: ${error.message}`),

@@ -68,6 +68,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let drained: (() => void) | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   let stopping: Promise<void> | null = null;
+  let startup: Promise<void> = Promise.resolve();
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((resolve) => { resolveStopped = resolve; });
 
@@ -76,6 +77,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     clientCount: () => clients.size,
     workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
     requestShutdown: (reason) => { setImmediate(() => void stop(reason)); },
+    startedUp: () => startup,
   };
   const tracker = {
     begin: () => { inFlight++; },
@@ -156,7 +158,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   }
 
   // Watch first, then catch up: a change made during the catch-up is a batch after it.
-  void (async () => {
+  startup = (async () => {
     try {
       for (const info of repository.listWorkspaces()) {
         if (stopping) return;

@@ -20,7 +20,10 @@ export async function withSnapshot<T extends object>(
   const live = context.repository.workspace(workspace);
   client.workspaces.add(workspace);
   // Before a workspace's first build there is nothing to read: wait for it rather than fail.
-  if (!context.repository.isIndexed(workspace)) await live.whenIdle();
+  if (!context.repository.isIndexed(workspace)) {
+    await context.startedUp();
+    await live.whenIdle();
+  }
   let syncMs: number | undefined;
   if (optionalBoolean(params, 'sync')) {
     const syncStarted = performance.now();

@@ -8,6 +8,7 @@ import { isRepographRequestError } from '@repograph/client';
 import { runCall } from './call-command.js';
 import { runExport } from './export-command.js';
 import { runIndexCommand } from './index-command.js';
+import { runWatch } from './watch-command.js';
 import { runPs } from './ps-command.js';
 import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
 import { runServe } from './serve-command.js';
@@ -41,6 +42,8 @@ The daemon (one per repository; started on first use, stops after an idle timeou
   ps                         the running daemons with their stats and workspaces (--json);
                              removes the records of daemons that died
   stop                       stop the repository's daemon (--all: every daemon)
+  watch [TOPIC]              print the daemon's events as they come (default graph.delta;
+                             --workspace ID, --json for one JSON object per line)
 
 Options:
   --repo DIR                 the repository (default: the git root above the current directory)
@@ -69,6 +72,7 @@ export async function main(argv: string[]): Promise<number> {
         depth: { type: 'string' },
         'idle-timeout': { type: 'string' },
         all: { type: 'boolean', default: false },
+        workspace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -94,6 +98,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'call') return await runCall(options);
     if (command === 'ps') return await runPs(options);
     if (command === 'stop') return await runStop(options);
+    if (command === 'watch') return await runWatch(options);
     if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;
