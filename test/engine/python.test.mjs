@@ -5,69 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { exportGraph, findEdge, gitRepo, indexJson, tempDir } from '../helpers/repo.mjs';
-
-const files = {
-  'pyproject.toml': '[project]\nname = "shop"\n\n[tool.setuptools]\npackage-dir = {"" = "src"}\n',
-  'src/shop/__init__.py': [
-    '"""The shop package."""',
-    'from .models import Cart',
-    'from .util import total as compute_total',
-    '',
-    '__all__ = ["Cart", "compute_total"]',
-    '',
-  ].join('\n'),
-  'src/shop/base.py': [
-    'class Base:',
-    '    def save(self):',
-    '        self.validate()',
-    '',
-    '    def validate(self):',
-    '        return True',
-    '',
-  ].join('\n'),
-  'src/shop/models.py': [
-    'from .base import Base',
-    '',
-    '',
-    'class Cart(Base):',
-    '    """A cart."""',
-    '',
-    '    def __init__(self, items=None):',
-    '        self.items = items or []',
-    '',
-    '    def checkout(self, *, dry_run=False):',
-    '        self.save()',
-    '        super().validate()',
-    '        return self',
-    '',
-    '    @classmethod',
-    '    def empty(cls):',
-    '        return cls()',
-    '',
-  ].join('\n'),
-  'src/shop/util.py': 'def total(items):\n    return sum(items)\n\n\ndef run():\n    return 0\n',
-  'src/shop/service.py': [
-    'import shop.util',
-    'from shop import Cart, compute_total',
-    'from . import util',
-    'from .models import Cart as ModelCart',
-    '',
-    '',
-    'def main() -> "ModelCart":',
-    '    cart = Cart()',
-    '    cart.checkout(dry_run=True)',
-    '    shop.util.total([1])',
-    '    util.total([2])',
-    '    compute_total([3])',
-    '    ModelCart.empty().save()',
-    '    launch()',
-    '    run()',
-    '    return cart',
-    '',
-  ].join('\n'),
-  'web/app.ts': 'export function launch(): number {\n  return 1;\n}\nexport function run(): number {\n  return launch();\n}\n',
-  'web/main.ts': "import { run } from './app';\nrun();\n",
-};
+import { pythonProject } from '../helpers/python-project.mjs';
 
 describe('a Python package indexed through the CLI', () => {
   const repo = tempDir();
@@ -76,7 +14,7 @@ describe('a Python package indexed through the CLI', () => {
   let graph;
 
   before(() => {
-    gitRepo(repo.dir, files);
+    gitRepo(repo.dir, pythonProject);
     report = indexJson(repo.dir, home.dir);
     graph = exportGraph(repo.dir, home.dir);
   });

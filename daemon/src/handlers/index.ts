@@ -17,6 +17,10 @@ export const indexHandlers: HandlerTable = {
     client.workspaces.add(workspace);
     const failure = context.live.failure(workspace);
     const state = context.live.isIndexing(workspace) ? 'indexing' : failure ? 'error' : 'idle';
+    if (!context.repository.isIndexed(workspace) && optionalBoolean(params, 'sync')) {
+      await context.startedUp();
+      await live.whenIdle();
+    }
     if (!context.repository.isIndexed(workspace)) {
       return {
         state: failure ? 'error' : 'indexing', head: null, baseline: null, files: 0, symbols: 0, relations: 0, unresolved: 0,

@@ -158,7 +158,9 @@ export class LiveWorkspace {
     const { store } = this.host;
     const head = this.spec.pinnedBase ?? (this.spec.isGit ? await this.host.readHead(this.spec.root) : null);
     const state = this.state;
-    const paths = options.paths === undefined ? undefined : [...options.paths, ...touchedOverrides];
+    // Unsaved buffers alone re-read only their own paths; given paths add them to the scan.
+    const paths = options.paths !== undefined ? [...options.paths, ...touchedOverrides]
+      : touchedOverrides.length > 0 && !options.clearContents ? touchedOverrides : undefined;
     const scanned = await scanWorkspace(this.spec.root, this.spec.isGit, state ? paths : undefined, (p) => state?.files.has(p) ?? false);
     lap('scanMs');
 
