@@ -35,8 +35,9 @@ export function graphChangeOf(before: readonly HashedGroup[], after: readonly Ha
     symbols: { added: [], removed: [], changed: [] }, reingestMs: 0,
   };
   if (input.cold) return summary;
-  const oldByPath = new Map(before.map((g) => [g.path, g] as const));
-  const newByPath = new Map(after.map((g) => [g.path, g] as const));
+  // Both lists are sorted by path: look the few touched paths up instead of indexing every group.
+  const oldByPath = { get: (path: string) => findGroup(before, path) };
+  const newByPath = { get: (path: string) => findGroup(after, path) };
   const reparsed = new Set(input.reparsed);
   const paths = new Set<string>([...input.reparsed, ...input.removedFiles]);
   const oldSymbols = new Map<string, SymbolRecord>();
@@ -64,6 +65,20 @@ export function graphChangeOf(before: readonly HashedGroup[], after: readonly Ha
   summary.symbols.removed.sort();
   summary.symbols.changed.sort();
   return summary;
+}
+
+/** The group of `path` in a list sorted by path (code-unit order), by binary search. */
+function findGroup(groups: readonly HashedGroup[], path: string): HashedGroup | undefined {
+  let low = 0;
+  let high = groups.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const candidate = groups[middle]!.path;
+    if (candidate === path) return groups[middle];
+    if (candidate < path) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 /** A symbol's record without its position (moving a declaration is not changing it). */

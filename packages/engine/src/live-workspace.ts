@@ -83,6 +83,8 @@ interface LiveState {
   baselineHashes: Map<string, string> | null;
   /** What the store holds for this workspace now. */
   published: Publication | null;
+  /** Manifest entries by path (recomputed for changed and re-bound paths only). */
+  entries: Map<string, FileEntry>;
 }
 
 interface Publication {
@@ -334,6 +336,7 @@ export class LiveWorkspace {
       head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, folderExcluded, excludedFiles, manifests,
       session, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
       published: state?.published ?? this.storedPublication(),
+      entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),
     };
     // Nothing to publish when the bound tree is the one already published.
     const current = nextState.published;
@@ -384,7 +387,7 @@ export class LiveWorkspace {
     const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph, materials, timings });
     const generation = await store.publishSnapshot({
       key: this.key, base,
-      files: fileEntries([...state.files.values()].sort(byPath), graph),
+      files: graph.groups.map((group) => state.entries.get(group.path)!),
       groups: [
         ...groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
         ...removed.sort().map((path) => ({ path, removed: true, symbols: [], relations: [] })),
@@ -495,6 +498,38 @@ function overrideFile(path: string, bytes: Uint8Array): TreeFile | null {
     reason = 'minified';
   }
   return { path, size: bytes.byteLength, mtimeMs: 0, ino: 0, action, reason, language, blobId: hashBlob(bytes) };
+}
+
+/**
+ * The manifest entries after a refresh: the previous ones, with `touched` paths (or, on a cold
+ * start, every path) recomputed from their file and group, and removed paths dropped.
+ */
+function entriesAfter(
+  previous: Map<string, FileEntry> | undefined, files: Map<string, TreeFile>, graph: GraphOutput,
+  touched: string[] | null, removed: string[],
+): Map<string, FileEntry> {
+  if (!previous || touched === null) {
+    return new Map(fileEntries(graph.groups.map((g) => files.get(g.path)!), graph).map((e) => [e.path, e] as const));
+  }
+  const entries = new Map(previous);
+  for (const path of removed) entries.delete(path);
+  const wanted = [...new Set(touched)].filter((path) => files.has(path));
+  const groups = { groups: wanted.map((path) => graph.groups[indexOfGroup(graph, path)]!).filter(Boolean) } as GraphOutput;
+  for (const entry of fileEntries(wanted.map((path) => files.get(path)!), groups)) entries.set(entry.path, entry);
+  return entries;
+}
+
+function indexOfGroup(graph: GraphOutput, path: string): number {
+  let low = 0;
+  let high = graph.groups.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const candidate = graph.groups[middle]!.path;
+    if (candidate === path) return middle;
+    if (candidate < path) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {

@@ -62,6 +62,8 @@ export class GraphSession {
   /** Direct dependencies of each unit, and the reverse: who depends on a path. */
   private readonly forward = new Map<string, string[]>();
   private readonly reverse = new Map<string, Set<string>>();
+  /** The group paths in order; kept while the set of paths is unchanged. */
+  private sortedPaths: string[] | null = null;
 
   /** Binds a whole tree. */
   static create(input: GraphInput): GraphSession {
@@ -175,6 +177,7 @@ export class GraphSession {
     this.reverse.clear();
     for (const path of this.units.keys()) this.recordDependencies(path, binders);
     this.groups.clear();
+    this.sortedPaths = null;
     for (const path of this.files.keys()) this.assemble(path, binders);
     this.publish();
   }
@@ -218,7 +221,8 @@ export class GraphSession {
   private publish(): void {
     const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
     const groups: HashedGroup[] = [];
-    for (const path of [...this.groups.keys()].sort()) {
+    if (!this.sortedPaths || this.sortedPaths.length !== this.groups.size) this.sortedPaths = [...this.groups.keys()].sort();
+    for (const path of this.sortedPaths) {
       const kept = this.groups.get(path)!;
       groups.push(kept.group);
       counts.files++;
