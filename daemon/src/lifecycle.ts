@@ -4,7 +4,7 @@
  * (kill -9 leaves them behind), the socket's mode (0600) and the registry record that `repograph
  * ps` and supervisor scripts read. Owns acquire/release of all of them.
  */
-import { closeSync, constants, chmodSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, chmodSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { DaemonEndpoint, DaemonRegistryRecord } from '@repograph/protocol';
 import { MAX_SOCKET_PATH_BYTES } from '@repograph/protocol';
 
@@ -55,25 +55,55 @@ export function processAlive(pid: number): boolean {
  */
 export function acquireLock(endpoint: DaemonEndpoint): void {
   for (let attempt = 0; attempt < 3; attempt++) {
+    // The pid is written to a private file first and linked into place: link() fails when the
+    // lock exists, and a lock is never seen half-written (an empty lock would look stale).
+    const temporary = `${endpoint.lock}.${process.pid}.tmp`;
+    const fd = openSync(temporary, constants.O_CREAT | constants.O_TRUNC | constants.O_WRONLY, 0o600);
     try {
-      const fd = openSync(endpoint.lock, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
       writeSync(fd, `${process.pid}\n`);
+    } finally {
       closeSync(fd);
+    }
+    try {
+      linkSync(temporary, endpoint.lock);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temporary, { force: true });
     }
     const holder = lockHolder(endpoint);
-    if (holder !== null && holder !== process.pid && processAlive(holder)) {
+    if (holder !== null && holder !== process.pid && processAlive(holder) && !startedAfterLock(holder, endpoint)) {
       const registry = readRegistry(endpoint);
       throw new StartupError(
         `a repograph daemon (pid ${holder}) already serves ${registry?.repoRoot ?? 'this repository'} on ${endpoint.socket}; ` +
         'use it (`repograph call ...`), or stop it first with `repograph stop`.');
     }
-    // Stale: its daemon died without cleaning up (kill -9, a crash, a reboot).
+    // Stale: its daemon died without cleaning up (kill -9, a crash, a reboot; after a reboot its
+    // pid may name another process, one that started after the lock was written).
     rmSync(endpoint.lock, { force: true });
   }
   throw new StartupError(`could not take the lock ${endpoint.lock}; another daemon is starting for this repository. Try again.`);
+}
+
+/**
+ * True when process `pid` started after the lock was written, so it cannot be the daemon that
+ * wrote it (its pid was reused). False when either time is unknown (no /proc: trust the pid).
+ */
+function startedAfterLock(pid: number, endpoint: DaemonEndpoint): boolean {
+  try {
+    const writtenMs = statSync(endpoint.lock).mtimeMs;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, starttime, in clock ticks (USER_HZ, 100 per second) after boot.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const boot = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
+    if (!boot || !Number.isFinite(ticks)) return false;
+    const startedMs = Number(boot[1]) * 1000 + ticks * 10;
+    // A margin for the second-granular boot time and small clock adjustments.
+    return startedMs > writtenMs + 5000;
+  } catch {
+    return false;
+  }
 }
 
 /** The pid written in the lock, or null when unreadable. */

@@ -139,15 +139,17 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       log(`stopping: ${reason}`);
       if (idleTimer) clearTimeout(idleTimer);
       server.close();
-      await live.close();
-      const deadline = options.drainTimeoutMs ?? 10_000;
-      await Promise.race([
-        (async () => {
-          if (inFlight > 0) await new Promise<void>((resolve) => { drained = resolve; });
-          for (const info of repository.listWorkspaces()) await repository.workspace(info.id).whenIdle();
-        })(),
-        new Promise((resolve) => setTimeout(resolve, deadline).unref()),
+      const deadline = Date.now() + (options.drainTimeoutMs ?? 10_000);
+      const bounded = (work: Promise<unknown>): Promise<unknown> => Promise.race([
+        work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
       ]);
+      // Requests in flight first, answers written (a sync query needs its watcher), then the
+      // watchers, then the refreshes under way.
+      await bounded(inFlight > 0 ? new Promise<void>((resolve) => { drained = resolve; }) : Promise.resolve());
+      await live.close();
+      await bounded((async () => {
+        for (const info of repository.listWorkspaces()) await repository.workspace(info.id).whenIdle();
+      })());
       for (const client of [...clients]) client.close();
       sessions.closeAll();
       await repository.close().catch((error) => log(`closing the store: ${(error as Error).message}`));

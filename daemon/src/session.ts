@@ -8,9 +8,10 @@
 import type { Socket } from 'node:net';
 import { isRepographError } from '@repograph/core';
 import { ERROR_BAND, isErrorCodeName, type WatchEvent } from '@repograph/protocol';
-import { createMessageConnection, ResponseError, ErrorCodes, type MessageConnection } from 'vscode-jsonrpc';
+import { createMessageConnection, ResponseError, ErrorCodes, type Message, type MessageConnection, type MessageWriter } from 'vscode-jsonrpc';
 import { SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
 import type { ClientHandle, DaemonContext } from './context.js';
+import { FrameGuard } from './frame-guard.js';
 import { Outbox } from './outbox.js';
 import { paramsObject } from './params.js';
 import type { HandlerTable } from './handlers/table.js';
@@ -28,6 +29,8 @@ export class ClientSession implements ClientHandle {
   readonly workspaces = new Set<string>();
   private readonly connection: MessageConnection;
   private closed = false;
+  /** Requests dispatched whose answers are not yet written (they count as in flight until then). */
+  private unanswered = 0;
 
   constructor(
     id: number,
@@ -39,8 +42,26 @@ export class ClientSession implements ClientHandle {
     private readonly onClosed: (session: ClientSession) => void,
   ) {
     this.id = id;
+    // Ahead of the reader: a client that never completes a frame is cut off before it is buffered.
+    const guard = new FrameGuard();
+    socket.on('data', (chunk: Buffer) => {
+      const fault = guard.feed(chunk);
+      if (fault !== null) this.protocolFault(fault);
+    });
     const reader = new SocketMessageReader(socket);
-    const writer = new SocketMessageWriter(socket);
+    const socketWriter = new SocketMessageWriter(socket);
+    // A request stays in flight until its answer is written, so a shutdown drains answers too.
+    const writer: MessageWriter = {
+      onError: socketWriter.onError,
+      onClose: socketWriter.onClose,
+      end: () => socketWriter.end(),
+      dispose: () => socketWriter.dispose(),
+      write: (message: Message) => {
+        const written = socketWriter.write(message);
+        if (isResponse(message)) void written.then(() => this.answered(), () => this.answered());
+        return written;
+      },
+    };
     this.connection = createMessageConnection(reader, writer, {
       error: (message) => this.protocolFault(message),
       warn: () => undefined,
@@ -68,18 +89,24 @@ export class ClientSession implements ClientHandle {
   }
 
   private async dispatch(method: string, rawParams: unknown): Promise<unknown> {
+    this.tracker.begin();
+    this.unanswered++;
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, method) ? this.handlers[method] : undefined;
     if (!handler) {
       return new ResponseError(ErrorCodes.MethodNotFound, `unknown method '${method}'; see PROTOCOL.md for the methods this daemon serves.`, { code: 'MethodNotFound', method });
     }
-    this.tracker.begin();
     try {
       return await handler(this.context, this, paramsObject(rawParams));
     } catch (error) {
       return this.responseError(method, error);
-    } finally {
-      this.tracker.end();
     }
+  }
+
+  /** An answer was written (or could not be). */
+  private answered(): void {
+    if (this.unanswered === 0) return;
+    this.unanswered--;
+    this.tracker.end();
   }
 
   private responseError(method: string, error: unknown): ResponseError<unknown> {
@@ -101,10 +128,15 @@ export class ClientSession implements ClientHandle {
   private cleanup(): void {
     if (this.closed) return;
     this.closed = true;
+    while (this.unanswered > 0) this.answered();
     this.outbox.close();
     this.context.hub.dropSink(this.outbox);
     this.connection.dispose();
     this.socket.destroy();
     this.onClosed(this);
   }
+}
+
+function isResponse(message: Message): boolean {
+  return 'id' in message && ('result' in message || 'error' in message);
 }

@@ -27,6 +27,8 @@ export async function withSnapshot<T extends object>(
   let syncMs: number | undefined;
   if (optionalBoolean(params, 'sync')) {
     const syncStarted = performance.now();
+    // Changes made while no daemon watched reach the index through the startup catch-up only.
+    await context.startedUp();
     await context.live.sync(live.spec.root);
     await live.whenIdle();
     syncMs = Math.round((performance.now() - syncStarted) * 1000) / 1000;

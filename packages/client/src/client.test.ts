@@ -166,6 +166,55 @@ test('when the daemon goes away, pending requests fail with DaemonUnavailable an
   }
 });
 
+test('answers that arrive just before the daemon hangs up still settle their requests', async () => {
+  const f = fixture('hangup');
+  // A raw stub: answers initialize; answers `daemon.shutdown` (and the request before it) and
+  // ends the connection in the same tick, so the answers and the end arrive together.
+  const server = createServer((socket) => {
+    let buffer = Buffer.alloc(0);
+    const reply = (message: object): void => {
+      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }));
+      socket.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]));
+    };
+    const held: number[] = [];
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())![1]);
+        if (buffer.length < end + 4 + length) return;
+        const request = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString()) as { id: number; method: string };
+        buffer = buffer.subarray(end + 4 + length);
+        if (request.method === 'initialize') {
+          reply({ id: request.id, result: { serverVersion: '0.1.0', protocolVersion: PROTOCOL_VERSION, repoRoot: f.repoRoot, capabilities: [], meta } });
+        } else if (request.method === 'daemon.shutdown') {
+          for (const id of held) reply({ id, result: { symbols: [], meta } });
+          reply({ id: request.id, result: { stopping: true, meta } });
+          socket.end();
+        } else {
+          held.push(request.id);
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(f.socket, () => resolve()));
+  try {
+    for (let round = 0; round < 5; round++) {
+      const client = await connect({ repoRoot: f.repoRoot, dataRoot: f.dataRoot, clientName: 'test' });
+      const earlier = client.requestByName('symbols.search', { query: 'x' });
+      const answer = await client.requestByName('daemon.shutdown', {});
+      assert.deepEqual(answer, { stopping: true, meta });
+      assert.deepEqual(await earlier, { symbols: [], meta });
+      await new Promise<void>((resolve) => client.onClose(() => resolve()));
+      assert.equal(client.closed, true);
+      await assert.rejects(client.requestByName('symbols.search', { query: 'x' }), (error: RepographRequestError) => error.codeName === 'DaemonUnavailable');
+    }
+  } finally {
+    await stop(server);
+  }
+});
+
 test('without autoStart a missing daemon is DaemonUnavailable naming `repograph serve`', async () => {
   const f = fixture('absent');
   await assert.rejects(connect({ repoRoot: f.repoRoot, dataRoot: f.dataRoot, clientName: 'test' }),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { Disposable, MessageConnection, RequestType } from 'vscode-jsonrpc';
+import type { Disposable, MessageConnection, MessageReader, RequestType } from 'vscode-jsonrpc';
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
 import {
   InitializeRequest, PROTOCOL_VERSION, RepoExportChunkNotification, RepoExportRequest, WatchEventNotification,
@@ -58,6 +58,13 @@ export class RepographClient {
   private initializeResult: InitializeResult | null = null;
   private closeReason: Error | undefined;
   private isClosed = false;
+  /** The daemon hung up; answers it sent before are still being read. */
+  private remoteClosed = false;
+  /** Requests sent and not yet settled, and how many settled so far (progress, for draining). */
+  private pending = 0;
+  private settled = 0;
+  /** Messages the reader handed to the connection so far. */
+  private received = 0;
 
   private constructor(socket: Socket, options: SessionOptions) {
     this.socket = socket;
@@ -66,14 +73,23 @@ export class RepographClient {
     this.onListenerError = options.onListenerError ?? ((error) => {
       process.stderr.write(`repograph client: a listener threw: ${error instanceof Error ? error.stack : String(error)}\n`);
     });
-    this.connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    const reader = new SocketMessageReader(socket);
+    // Counts what the reader delivers, so a hang-up can wait for answers already received.
+    const countingReader: MessageReader = {
+      onError: reader.onError,
+      onClose: reader.onClose,
+      onPartialMessage: reader.onPartialMessage,
+      listen: (callback) => reader.listen((message) => { this.received++; callback(message); }),
+      dispose: () => reader.dispose(),
+    };
+    this.connection = createMessageConnection(countingReader, new SocketMessageWriter(socket));
     this.connection.onNotification(WatchEventNotification, (event) => this.deliverEvent(event));
     this.connection.onNotification(RepoExportChunkNotification, (chunk) => this.exports.get(chunk.exportId)?.(chunk.lines));
     this.connection.onError(([error]) => {
       this.closeReason ??= error;
     });
-    this.connection.onClose(() => this.handleClose());
-    socket.on('close', () => this.handleClose());
+    this.connection.onClose(() => this.remoteClose());
+    socket.on('close', () => this.remoteClose());
     this.connection.listen();
   }
 
@@ -119,20 +135,28 @@ export class RepographClient {
   /** Sends a declared request: `client.request(SymbolsSearchRequest, {query: 'foo'})`. */
   async request<P, R>(type: RequestType<P, R, ErrorData>, params: P): Promise<R> {
     this.throwIfClosed(type.method);
+    this.pending++;
     try {
       return await this.connection.sendRequest(type, (params ?? {}) as P);
     } catch (error) {
       throw toRequestError(error, type.method, this.endpoint.socket);
+    } finally {
+      this.pending--;
+      this.settled++;
     }
   }
 
   /** Sends any method by name (for generic callers such as `repograph call`). */
   async requestByName(method: string, params: object = {}): Promise<unknown> {
     this.throwIfClosed(method);
+    this.pending++;
     try {
       return await this.connection.sendRequest(method, params);
     } catch (error) {
       throw toRequestError(error, method, this.endpoint.socket);
+    } finally {
+      this.pending--;
+      this.settled++;
     }
   }
 
@@ -215,7 +239,7 @@ export class RepographClient {
   }
 
   private throwIfClosed(method: string): void {
-    if (this.isClosed) {
+    if (this.isClosed || this.remoteClosed) {
       throw RepographRequestError.of('DaemonUnavailable',
         `Cannot send ${method}: the connection to the repograph daemon at ${this.endpoint.socket} is closed; connect again.`, { socket: this.endpoint.socket });
     }
@@ -234,6 +258,25 @@ export class RepographClient {
     } catch (error) {
       this.onListenerError(error);
     }
+  }
+
+  /**
+   * The daemon closed the connection. Answers that arrived just before are still on their way
+   * through the reader and the connection (each step takes a turn of the event loop): let them
+   * settle their requests first, then fail the rest.
+   */
+  private remoteClose(): void {
+    if (this.remoteClosed || this.isClosed) return;
+    this.remoteClosed = true;
+    void (async () => {
+      let idleTurns = 0;
+      for (let turn = 0; this.pending > 0 && idleTurns < 3 && turn < 1000; turn++) {
+        const progress = this.received + this.settled;
+        await new Promise((resolve) => setImmediate(resolve));
+        idleTurns = this.received + this.settled === progress ? idleTurns + 1 : 0;
+      }
+      this.handleClose();
+    })();
   }
 
   private handleClose(): void {
