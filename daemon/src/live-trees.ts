@@ -11,6 +11,7 @@ import type { GraphDeltaPayload } from '@repograph/protocol';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
 import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher } from './watcher.js';
+import { processInotifyWatches } from './watcher-tree.js';
 
 /**
  * Quiet time that ends a watcher batch: long enough for an editor's save (temp file, rename,
@@ -72,6 +73,11 @@ export class LiveTrees {
     let total = 0;
     for (const watcher of this.watchers.values()) total += watcher.stats().watchedDirectories;
     return total;
+  }
+
+  /** The process's inotify watches (Linux; null elsewhere), whatever holds them. */
+  inotifyWatches(): number | null {
+    return processInotifyWatches() ?? null;
   }
 
   /** Watcher paths waiting for their batch, plus refreshes under way. */

@@ -2,7 +2,7 @@
  * Watcher batching: collects touched paths and decides when they leave as one batch: after
  * `settleMs` without a new path, after `maxSettleMs` of a steady stream, not while a git
  * operation holds the index lock (for at most `lockHoldMaxMs` per lock), never two at once.
- * Owns the timers and the one-delivery-at-a-time rule; knows nothing of files or chokidar.
+ * Owns the timers and the one-delivery-at-a-time rule; knows nothing of files or watches.
  */
 
 export interface BatcherOptions {

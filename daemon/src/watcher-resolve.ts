@@ -3,9 +3,10 @@
  * the consumer applies. A touched path that exists now is `changed` (a file, or a symlink: the
  * consumer applies its own link policy); one that does not is `removed` (it may have been a
  * directory: the consumer drops the path and everything under `path + '/'`). A touched directory
- * that exists is left out (chokidar reports the files of a new directory once it has read it),
- * except for a sync() flush, which cannot wait for that: there it is expanded to the unignored
- * files below it, so a directory created just before sync() arrives whole. Reads no file contents.
+ * that exists is left out (the directory tree touches the files of a new directory once it has
+ * watched and read it), except for a sync() flush, which cannot wait for that: there it is
+ * expanded to the unignored files below it, so a directory created just before sync() arrives
+ * whole. Reads no file contents.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';

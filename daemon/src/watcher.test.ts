@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createWatchFilter } from '@repograph/engine';
-import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher, type WorktreeWatcherOptions } from './watcher.js';
+import { createWorktreeWatcher, processInotifyWatches, type WatchBatch, type WorktreeWatcher, type WorktreeWatcherOptions } from './watcher.js';
 
 const TEST_TIMEOUT = 60_000;
 const temps: string[] = [];
@@ -138,7 +138,7 @@ test('node_modules, build output and gitignored paths are neither watched nor re
   }
 });
 
-test('a changed .gitignore is reported, and what it no longer ignores becomes watched', { timeout: TEST_TIMEOUT }, async () => {
+test('a changed .gitignore is reported; what it no longer ignores becomes watched, what it now ignores stops', { timeout: TEST_TIMEOUT }, async () => {
   const root = makeRepo();
   const { watcher, recorder } = await startWatcher(root);
   try {
@@ -150,6 +150,10 @@ test('a changed .gitignore is reported, and what it no longer ignores becomes wa
     write(root, 'scratch/notes/n.ts', 'export const n = 1;\n');
     await watcher.sync();
     assert.ok(recorder.changed('scratch/notes/n.ts'));
+    // What they now ignore stops being watched.
+    write(root, '.gitignore', '*.gen.ts\nnotes/\n');
+    await watcher.sync();
+    await recorder.until(() => watcher.stats().watchedDirectories === 5, 'the watch of scratch/notes to close');
     assert.deepEqual(recorder.errors, []);
   } finally {
     await watcher.close();
@@ -219,7 +223,7 @@ test('sync() outside git puts its cookie in the root and never reports it', { ti
     await watcher.sync();
     assert.deepEqual(recorder.batches[0], { changed: ['main.py'], removed: [] });
     await watcher.sync();
-    // chokidar's own event for the edit may repeat the path in a later batch; never a cookie.
+    // A later event of the edit (a second write) may repeat the path in a later batch; never a cookie.
     for (const batch of recorder.batches) assert.deepEqual(batch, { changed: ['main.py'], removed: [] });
   } finally {
     await watcher.close();
@@ -235,7 +239,70 @@ test('rm -r of a directory reports its removal', { timeout: TEST_TIMEOUT }, asyn
     await recorder.until(() => recorder.removed('src/util'), 'the directory removal');
     assert.ok(recorder.removed('src/util/b.ts'));
     assert.ok(!recorder.batches.some((b) => b.changed.length > 0));
-    await recorder.until(() => watcher.stats().watchedDirectories === 3, 'chokidar to drop the directory');
+    await recorder.until(() => watcher.stats().watchedDirectories === 3, 'the watch of the directory to close');
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('inotify watches grow with directories, not files; file changes are still reported', { timeout: TEST_TIMEOUT }, async (t) => {
+  if (processInotifyWatches() === undefined) return t.skip('no /proc/self/fdinfo here (not Linux)');
+  const root = makeRepo();
+  const dirs = Array.from({ length: 20 }, (_, i) => `tree/d${String(i).padStart(2, '0')}`);
+  for (const dir of dirs) for (let i = 0; i < 50; i++) write(root, `${dir}/f${String(i).padStart(2, '0')}.ts`);
+  const before = processInotifyWatches()!;
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    // root, src, src/util, docs, tree and its 20 directories; the cookie watch of .git is one more.
+    const stats = watcher.stats();
+    assert.equal(stats.watchedDirectories, 25);
+    const added = stats.inotifyWatches! - before;
+    assert.ok(added >= 21 && added <= stats.watchedDirectories + 2, `${added} inotify watches for 25 directories and 1,000+ files`);
+
+    write(root, 'tree/d00/f00.ts', 'export const changed = 1;\n');
+    write(root, 'tree/d01/new.ts');
+    write(root, 'tree/d02/nested/deeper/x.ts');
+    write(root, 'tree/d02/nested/y.ts');
+    unlinkSync(join(root, 'tree/d03/f00.ts'));
+    renameSync(join(root, 'tree/d04/f00.ts'), join(root, 'tree/d04/renamed.ts'));
+    // No sync(): the events alone must bring every one of them.
+    await recorder.until(() => recorder.changed('tree/d00/f00.ts') && recorder.changed('tree/d01/new.ts')
+      && recorder.changed('tree/d02/nested/deeper/x.ts') && recorder.changed('tree/d02/nested/y.ts')
+      && recorder.removed('tree/d03/f00.ts') && recorder.removed('tree/d04/f00.ts') && recorder.changed('tree/d04/renamed.ts'), 'the changes');
+    await recorder.until(() => watcher.stats().watchedDirectories === 27, 'the new directories to be watched');
+    assert.equal(watcher.stats().inotifyWatches! - before, added + 2);
+    // The new directories are watched: a later file in them is reported.
+    write(root, 'tree/d02/nested/deeper/z.ts');
+    await recorder.until(() => recorder.changed('tree/d02/nested/deeper/z.ts'), 'a file in the new directory');
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+  assert.equal(processInotifyWatches(), before, 'close() releases every watch');
+});
+
+test('a directory moved within the tree: the old path is removed, the new one watched and its files reported', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  for (let i = 0; i < 5; i++) write(root, `src/moving/sub/m${i}.ts`);
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    assert.equal(watcher.stats().watchedDirectories, 6);
+    renameSync(join(root, 'src/moving'), join(root, 'docs/moved'));
+    const moved = Array.from({ length: 5 }, (_, i) => `docs/moved/sub/m${i}.ts`);
+    await recorder.until(() => recorder.removed('src/moving') && moved.every((p) => recorder.changed(p)), 'the move');
+    await recorder.until(() => watcher.stats().watchedDirectories === 6, 'the watches to follow the move');
+    write(root, 'docs/moved/sub/m0.ts', 'export const m = 1;\n');
+    write(root, 'docs/moved/sub/later.ts');
+    await watcher.sync();
+    assert.ok(recorder.changed('docs/moved/sub/later.ts'));
+    assert.ok(!recorder.batches.some((b) => b.changed.some((p) => p.startsWith('src/moving'))));
+    // A file put where a watched directory was: its watches go.
+    rmSync(join(root, 'docs/moved'), { recursive: true });
+    write(root, 'docs/moved', 'now a file\n');
+    await recorder.until(() => watcher.stats().watchedDirectories === 4, 'the watches of the removed directory to close');
+    await watcher.sync();
+    assert.ok(recorder.removed('docs/moved/sub/m0.ts'));
+    assert.deepEqual(recorder.errors, []);
   } finally {
     await watcher.close();
   }

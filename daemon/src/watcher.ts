@@ -1,9 +1,11 @@
 /**
- * The live worktree watcher: chokidar over the root (never entering what the watch filter
- * ignores), `<gitDir>/index.lock` holding batches during git operations, and sync() barriers.
- * Owns the event intake (events -> touched root-relative paths), the chokidar instance(s),
- * stats and shutdown. Settling lives in watcher-batcher.ts, touched paths -> batch in
- * watcher-resolve.ts, cookies (the non-recursive watch of the git dir) in watcher-cookies.ts.
+ * The live worktree watcher: one inotify watch per admitted directory of the root (never one per
+ * file, never entering what the watch filter ignores), `<gitDir>/index.lock` holding batches
+ * during git operations, and sync() barriers. Owns the touched-path intake (filter refresh on a
+ * `.gitignore`), the re-walk after ignore rules change, stats and shutdown. The directory
+ * watches live in watcher-tree.ts (which says why it is not chokidar: chokidar 4 watches every
+ * file too), settling in watcher-batcher.ts, touched paths -> batch in watcher-resolve.ts,
+ * cookies (the non-recursive watch of the git dir) in watcher-cookies.ts.
  *
  * Contract for the consumer (onBatch):
  * - `changed`: files (or symlinks) that exist now; `removed`: paths that no longer exist. A removed
@@ -11,6 +13,7 @@
  *   indexed path under `path + '/'`. Root-relative POSIX paths, sorted, no duplicates; the same
  *   path may come again in a later batch (re-stat it; unchanged content is a no-op), and
  *   `removed` may name paths the index never had (an editor's temporary file): skip those.
+ * - A directory that appears (created, or moved in) has its files reported as `changed`.
  * - A batch containing a `.gitignore` means the ignore rules changed: the watcher refreshes its
  *   filter and re-walks the tree, but files that became (un)ignored are not listed: reconcile
  *   with a scan.
@@ -18,18 +21,20 @@
  *   new untracked paths with git when exactness matters.
  *
  * Barrier (sync): a cookie file `.repograph-cookie-<pid>-<n>` is created in the git dir (outside
- * git: in the root) and removed afterwards; cookies never appear in batches. Raw events are
- * taken in as they arrive, in inotify order, ahead of chokidar's own asynchronous processing,
- * so once the cookie's event is seen every earlier write is pending, and is flushed at once.
+ * git: in the root) and removed afterwards; cookies never appear in batches. Directory events
+ * are taken in synchronously as they arrive, in inotify order (every fs.watch of the process
+ * reads one inotify queue), so once the cookie's event is seen every earlier write is pending,
+ * and is flushed at once.
  */
-import { watch as chokidarWatch, type FSWatcher as ChokidarWatcher } from 'chokidar';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Batcher } from './watcher-batcher.js';
 import { createCookieBarrier, isCookiePath } from './watcher-cookies.js';
 import { resolveBatch, type WatchBatch } from './watcher-resolve.js';
+import { DirectoryTree, processInotifyWatches } from './watcher-tree.js';
 
 export type { WatchBatch } from './watcher-resolve.js';
+export { processInotifyWatches } from './watcher-tree.js';
 
 export interface WorktreeWatcherOptions {
   /** Absolute real path of the worktree root. */
@@ -52,8 +57,13 @@ export interface WorktreeWatcherOptions {
 }
 
 export interface WatcherStats {
-  /** Directories chokidar watches under the root (it also watches every file in them). */
+  /** Directories watched under the root, the root included (one inotify watch each; files have none). */
   watchedDirectories: number;
+  /**
+   * Inotify watches held by the whole process (every watcher of it, plus the cookie watch of
+   * each): do not add it up across watchers. Absent where it cannot be read (not Linux).
+   */
+  inotifyWatches?: number;
   /** Touched paths waiting for the next batch. */
   pendingPaths: number;
   /** onBatch calls so far. */
@@ -71,7 +81,6 @@ export interface WorktreeWatcher {
 
 export function createWorktreeWatcher(options: WorktreeWatcherOptions): WorktreeWatcher {
   const { root, filter, gitDir } = options;
-  const prefix = root.endsWith('/') ? root : `${root}/`;
   const reportError = (error: unknown): void => options.onError(error instanceof Error ? error : new Error(String(error)));
   let batches = 0;
   let closed = false;
@@ -80,8 +89,6 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
 
   const ignores = (path: string, isDirectory: boolean | undefined): boolean =>
     isCookiePath(path) || filter.ignores(path, isDirectory);
-  const relativeOf = (absolutePath: string): string | null =>
-    absolutePath.startsWith(prefix) && absolutePath.length > prefix.length ? absolutePath.slice(prefix.length) : null;
 
   const batcher = new Batcher({
     settleMs: options.settleMs ?? 40,
@@ -98,48 +105,18 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     onError: reportError,
   });
 
-  /** Takes one touched path in; `isDirectory` is undefined when the event does not say. */
-  const touch = (absolutePath: string, isDirectory: boolean | undefined): void => {
-    const path = relativeOf(absolutePath);
-    if (path === null || ignores(path, isDirectory)) return;
+  /** Takes one admitted root-relative path in (the tree has asked the filter). */
+  const touch = (path: string): void => {
     if (basename(path) === '.gitignore') filter.invalidate?.(path);
     batcher.touch(path);
   };
 
-  const instances = new Set<ChokidarWatcher>();
-  /** One chokidar walk of the root; `ready` resolves once every directory is watched (or on close). */
-  const startChokidar = (): { instance: ChokidarWatcher; ready: Promise<void> } => {
-    const instance = chokidarWatch(root, {
-      ignoreInitial: true,
-      followSymlinks: false,
-      usePolling: false,
-      atomic: false,
-      awaitWriteFinish: false,
-      ignored: (absolutePath: string, stats?: { isDirectory(): boolean }) => {
-        const path = relativeOf(absolutePath);
-        return path !== null && ignores(path, stats ? stats.isDirectory() : undefined);
-      },
-    });
-    instances.add(instance);
-    instance.on('all', (event, path) => touch(path, event === 'addDir' || event === 'unlinkDir'));
-    // Raw events arrive synchronously in inotify order; chokidar's own events come later (after a
-    // stat or a directory read). A directory watch names the child; an event about the watched
-    // entry itself names its own basename and is skipped (its parent directory reports it).
-    instance.on('raw', (_event, name, details) => {
-      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-      if (typeof name !== 'string' || name === '' || !watched || name === basename(watched)) return;
-      touch(join(watched, name), undefined);
-    });
-    instance.on('error', reportError);
-    const ready = new Promise<void>((resolve) => instance.once('ready', () => resolve()));
-    return { instance, ready: Promise.race([ready, closing]) };
-  };
-  const first = startChokidar();
-  let current = first.instance;
+  const tree = new DirectoryTree({ root, ignores, onTouch: touch, onError: reportError });
+  const ready = Promise.race([tree.start(), closing]);
 
   /**
-   * After ignore rules change, a fresh walk watches what they no longer ignore (chokidar never
-   * re-reads a directory it already watches); the old walk stays on until the new one is ready.
+   * After ignore rules change, a re-walk watches what they no longer ignore and closes what
+   * they now ignore; one at a time, and once more if they changed again meanwhile.
    */
   let rewatching: Promise<void> | null = null;
   let rewatchAgain = false;
@@ -147,15 +124,10 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     if (closed) return;
     if (rewatching) { rewatchAgain = true; return; }
     rewatching = (async () => {
+      await ready;
       do {
         rewatchAgain = false;
-        const next = startChokidar();
-        await next.ready;
-        if (closed) return;
-        const previous = current;
-        current = next.instance;
-        instances.delete(previous);
-        await previous.close();
+        await tree.rewalk();
       } while (rewatchAgain && !closed);
     })().catch(reportError).finally(() => { rewatching = null; });
   };
@@ -163,18 +135,19 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
   const cookies = createCookieBarrier(gitDir ?? root, options.syncTimeoutMs ?? 5000, reportError);
 
   return {
-    ready: () => first.ready,
+    ready: () => ready,
     async sync() {
       if (closed) throw new Error('watcher sync: the watcher is closed');
       await cookies.wait();
       await batcher.flush();
     },
     stats() {
-      const watched = Object.keys(current.getWatched());
+      const inotifyWatches = processInotifyWatches();
       return {
-        watchedDirectories: watched.filter((dir) => dir === root || dir.startsWith(prefix)).length,
+        watchedDirectories: tree.size,
         pendingPaths: batcher.pendingCount,
         batches,
+        ...(inotifyWatches === undefined ? {} : { inotifyWatches }),
       };
     },
     async close() {
@@ -182,7 +155,7 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
       closed = true;
       markClosed();
       cookies.close();
-      await Promise.all([...instances].map((instance) => instance.close()));
+      await tree.close();
       await rewatching;
       await batcher.close();
     },

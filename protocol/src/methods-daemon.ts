@@ -38,6 +38,8 @@ export interface DaemonStatsPayload {
   queueDepth: number;
   /** Directories the watcher watches. */
   watchedDirectories?: number;
+  /** inotify watches the daemon process holds (Linux), or null where it cannot tell. */
+  inotifyWatches?: number | null;
   /** Subscriptions open now, over every connection. */
   subscriptions?: number;
 }

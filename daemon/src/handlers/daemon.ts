@@ -36,6 +36,7 @@ export const daemonHandlers: HandlerTable = {
       workspaces: context.repository.listWorkspaces().length,
       queueDepth: context.live.queueDepth(),
       watchedDirectories: context.live.watchedDirectories(),
+      inotifyWatches: context.live.inotifyWatches(),
       subscriptions: context.hub.count,
       meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started),
     };
