@@ -18,3 +18,4 @@ export { gitDirOf } from './git-head.js';
 /** The snapshot key of the live worktree. */
 export const WORKTREE_KEY = 'workspace:default';
 export { createWatchFilter, type WatchFilter } from './watch-filter.js';
+export type { Definition, CallArguments, SiteRelation, GraphSide, DeltaInput } from './delta-view.js';

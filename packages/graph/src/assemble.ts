@@ -22,7 +22,7 @@ export interface PathGroup {
 export type IdTable = Map<string, Array<string | undefined>>;
 
 /** Assigns ids to every published declaration of every unit. */
-export function assignIds(units: Iterable<FileUnit>): IdTable {
+export function assignIds(units: Iterable<Pick<FileUnit, 'path' | 'facts'>>): IdTable {
   const table: IdTable = new Map();
   for (const unit of units) {
     const seen = new Map<string, number>();

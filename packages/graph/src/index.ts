@@ -3,7 +3,7 @@
  * no I/O (the engine reads files and hands their facts and manifests over).
  */
 export { buildGraph, type GraphInput, type GraphOutput, type GraphFileInput, type HashedGroup } from './build.js';
-export type { PathGroup } from './assemble.js';
+export { assignIds, type PathGroup, type IdTable } from './assemble.js';
 export { GraphSession, type GraphChange, type GraphUpdate } from './graph-session.js';
 export { admitPath, excludedDirectoryReason, looksMinified, isResolutionManifest, MAX_PARSE_BYTES, type AdmissionDecision, type AdmissionAction } from './admission.js';
 export { GitignoreRules, GitignoreStack } from './gitignore.js';
