@@ -4,7 +4,7 @@
  * so the header is checked here first. Owns that check only; it reads two pages and never writes.
  *
  * What it catches: a file that is not LMDB (no meta-page magic), a bad page size, and truncation
- * (the newest meta page points past the end of the file). What it cannot catch: damage inside
+ * (a root page of the newest commit lies past the end of the file). What it cannot catch: damage inside
  * data pages, which LMDB itself never produces (its commits are crash-safe) but a disk fault or
  * a stray write could; that needs an offline verification pass.
  */
@@ -46,12 +46,17 @@ export function inspectDataFile(path: string, fileSize: number): string | null {
       return 'its second meta page is damaged';
     }
     const newest = second.txnId > first.txnId ? second : first;
-    const needed = (newest.lastPage + 1n) * BigInt(newest.pageSize);
-    if (BigInt(fileSize) < needed) {
-      return `it is truncated (${fileSize} bytes, its last committed page ends at ${needed})`;
-    }
     for (const root of newest.roots) {
       if (root !== NO_PAGE && root > newest.lastPage) return 'its meta page points past the last page';
+    }
+    // The file may end before `lastPage`: pages a transaction allocated and freed again before
+    // committing ("loose" pages) count in lastPage but are never written. The roots of the last
+    // commit are among the last pages written (copy-on-write), so a file cut short loses them.
+    const pagesInFile = BigInt(fileSize) / BigInt(newest.pageSize);
+    for (const root of newest.roots) {
+      if (root !== NO_PAGE && root >= pagesInFile) {
+        return `it is truncated (${fileSize} bytes, but its last commit's root page ${root} lies past the end)`;
+      }
     }
     return null;
   }
