@@ -1,12 +1,15 @@
-// `npm run bench [-- --corpora a,b] [--runs N] [--queries N]`: measures the TypeScript/JavaScript
-// engine on the real corpora of ../shared/bench/CORPORA.md against issue 2's targets, writes the
-// raw figures to bench/results/latest.json and regenerates the ts-engine section of
-// bench/RESULTS.md. It asserts nothing: it exits 0 when every tool ran, 1 when one crashed, 2 when
-// the engine is not built (the corpus, oracle and parse figures are still written).
+// `npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon]`: measures the
+// TypeScript/JavaScript engine on the real corpora of ../shared/bench/CORPORA.md against issue 2's
+// targets, writes the raw figures to bench/results/latest.json and regenerates the ts-engine
+// section of bench/RESULTS.md; then runs the daemon bench (bench/daemon.mjs, its own defaults) as a
+// child process. `--only engine` or `--only daemon` runs one of the two. It asserts nothing: it
+// exits 0 when every tool ran, 1 when one crashed, 2 when the engine (or daemon) is not built (the
+// corpus, oracle and parse figures are still written); with both, the larger of the two codes.
 //
 // Per corpus: fetch (cached), the compiler oracle (cached), the raw parse floor (fresh child process),
 // N cold indexes each with a fresh data root, store size, N re-indexes with nothing changed, export
 // and score against the oracle, and in-process query latency.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,15 +29,20 @@ const latestFile = path.join(resultsDir, 'latest.json');
 const resultsMarkdown = path.join(benchDir, 'RESULTS.md');
 
 function parseOptions(argv) {
-  const options = { corpora: TS_CORPORA, runs: 3, queries: 500 };
+  const options = { corpora: TS_CORPORA, runs: 3, queries: 500, only: ['engine', 'daemon'] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     if (flag === '--corpora') options.corpora = value().split(',').map((name) => name.trim()).filter(Boolean);
     else if (flag === '--runs') options.runs = Number(value());
     else if (flag === '--queries') options.queries = Number(value());
-    else throw new Error(`bench: unknown option ${argv[i]}. Usage: npm run bench [-- --corpora a,b] [--runs N] [--queries N]`);
+    else if (flag === '--only') options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
+    else throw new Error(`bench: unknown option ${argv[i]}. Usage: npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon]`);
   }
+  for (const part of options.only) {
+    if (part !== 'engine' && part !== 'daemon') throw new Error(`bench: --only takes engine and/or daemon, not "${part}"`);
+  }
+  if (options.only.length === 0) throw new Error('bench: --only needs engine and/or daemon');
   for (const name of options.corpora) {
     if (corpusSpec(name).language !== 'ts') throw new Error(`bench: ${name} is not a TypeScript/JavaScript corpus`);
   }
@@ -167,8 +175,35 @@ function readPrevious() {
   }
 }
 
+/** The daemon bench (bench/daemon.mjs) as a child process with this terminal; resolves to its exit code. */
+function runDaemonBench() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(benchDir, 'daemon.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`[bench] could not start the daemon bench: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
+  });
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  let code = 0;
+  if (options.only.includes('engine')) {
+    code = await runEngineBench(options).catch((error) => {
+      console.error(`[bench] the engine bench failed: ${error.message}`);
+      return 1;
+    });
+  }
+  if (options.only.includes('daemon')) {
+    console.error('[bench] the daemon bench: node bench/daemon.mjs');
+    code = Math.max(code, await runDaemonBench());
+  }
+  return code;
+}
+
+async function runEngineBench(options) {
   const state = { crashed: false, engineMissing: null };
   try {
     assertCliBuilt();
