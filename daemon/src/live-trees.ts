@@ -109,7 +109,7 @@ export class LiveTrees {
       });
       this.failures.delete(workspace);
       if (result.published) {
-        sessions.invalidate(workspace);
+        sessions.invalidate(workspace, result.coldStart ? null : result.change.paths);
         hub.publish('graph.delta', workspace, result.generation, deltaPayload(workspace, result.generation, result.change));
         hub.publish('workspace.changed', workspace, result.generation, { workspace, change: 'refreshed', generation: result.generation });
       }

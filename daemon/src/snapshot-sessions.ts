@@ -4,7 +4,7 @@
  * when its last request finishes, so a query always reads one immutable snapshot and never waits
  * for indexing (invariant 3), and no read transaction outlives its readers. Owns that refcount.
  */
-import type { QuerySession, Repository } from '@repograph/engine';
+import type { NameEntry, QuerySession, Repository } from '@repograph/engine';
 
 interface Entry {
   session: QuerySession;
@@ -12,8 +12,15 @@ interface Entry {
   retired: boolean;
 }
 
+/** A workspace's last built name table and the paths changed since its generation. */
+interface Names {
+  table: readonly NameEntry[];
+  changed: Set<string>;
+}
+
 export class SnapshotSessions {
   private readonly current = new Map<string, Entry>();
+  private readonly names = new Map<string, Names>();
 
   constructor(private readonly repository: Repository) {}
 
@@ -28,9 +35,21 @@ export class SnapshotSessions {
     }
   }
 
-  /** Marks the workspace's session outdated (a new generation was published). */
-  invalidate(workspace: string): void {
+  /**
+   * Marks the workspace's session outdated (a new generation was published). `changedPaths`
+   * lists every path whose records changed, so the next session patches the name table instead
+   * of reading every symbol; null when that is unknown (a cold start, a delete).
+   */
+  invalidate(workspace: string, changedPaths: readonly string[] | null = null): void {
     const entry = this.current.get(workspace);
+    if (changedPaths === null) {
+      this.names.delete(workspace);
+    } else {
+      const built = entry?.session.builtNames();
+      const pending = this.names.get(workspace);
+      if (built) this.names.set(workspace, { table: built, changed: new Set(changedPaths) });
+      else if (pending) for (const path of changedPaths) pending.changed.add(path);
+    }
     if (!entry) return;
     this.current.delete(workspace);
     entry.retired = true;
@@ -45,7 +64,13 @@ export class SnapshotSessions {
   private acquire(workspace: string): Entry {
     let entry = this.current.get(workspace);
     if (!entry) {
-      entry = { session: this.repository.query(workspace), users: 0, retired: false };
+      const session = this.repository.query(workspace);
+      const names = this.names.get(workspace);
+      if (names) {
+        session.adoptNames(names.table, names.changed);
+        this.names.delete(workspace);
+      }
+      entry = { session, users: 0, retired: false };
       this.current.set(workspace, entry);
     }
     entry.users++;

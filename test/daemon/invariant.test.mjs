@@ -7,7 +7,7 @@ import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { call, startDaemon } from '../helpers/daemon.mjs';
-import { git, indexJson, projectRoot, tempDir } from '../helpers/repo.mjs';
+import { git, indexJson, projectRoot, repograph, tempDir } from '../helpers/repo.mjs';
 import { random } from '../helpers/random.mjs';
 
 function sourceFiles(root, dir = '') {
@@ -38,6 +38,8 @@ async function run(t, mode) {
   t.after(() => daemon.stop());
   const client = await daemon.client('invariant');
   const initial = await call(client, 'index.report', { sync: true });
+  // Build the daemon's name table now, so later searches patch it generation by generation.
+  await call(client, 'symbols.search', { query: 'Repository' });
 
   const seed = Number(process.env.REPOGRAPH_TEST_SEED ?? Date.now() % 100000);
   const next = random(seed);
@@ -79,4 +81,11 @@ async function run(t, mode) {
   assert.equal(live.digest, fresh.digest,
     `seed ${seed}: live digest differs from a fresh build after:\n${log.join('\n')}`);
   assert.notEqual(live.digest, initial.digest, 'the edits reached the daemon');
+  // Search answers from the patched name table equal those of a fresh store.
+  for (const query of ['Renamed', 'added', 'made', 'Repository']) {
+    const daemonIds = (await call(client, 'symbols.search', { query, limit: 200 })).symbols.map((s) => s.id);
+    const offline = repograph(['search', query, '--repo', repo, '--limit', '200', '--json'], { home: freshHome });
+    assert.equal(offline.status, 0, offline.stderr);
+    assert.deepEqual(daemonIds, JSON.parse(offline.stdout).symbols.map((s) => s.id), `seed ${seed}: search '${query}'`);
+  }
 }

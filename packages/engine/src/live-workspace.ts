@@ -13,7 +13,10 @@ import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { canonicalJson, GraphSession, isResolutionManifest, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText } from '@repograph/graph';
 import { admitPath, looksMinified } from '@repograph/graph';
 import { languageOfPath } from '@repograph/extract';
-import { hashBlob, type FileEntry, type RepoStore } from '@repograph/store';
+import { hashBlob, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
+import type { DeltaInput } from './delta-view.js';
+import { FunctionIndex } from './function-index.js';
+import { ReaderSide } from './reader-side.js';
 import { baselineKey, ensureBaseline, fileEntries, publishBaseline } from './baseline.js';
 import { collectFacts, factsCacheKey, type FactsRequest } from './facts-source.js';
 import { graphInputOf, readWorktreeManifest } from './graph-input.js';
@@ -52,6 +55,14 @@ export interface RefreshOptions {
   /** Skip all work when the stored snapshot's stats still match the tree (one-shot CLI builds). */
   allowStoredShortcut?: boolean;
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
+  /**
+   * Runs on the two sides of a published change (the previous generation and the new one),
+   * inside the refresh, before the next one can start; its answer is the result's `analysis`.
+   * Not called on a cold start or when nothing was published.
+   */
+  analyze?: (input: DeltaInput) => unknown;
+  /** Renames the caller declared, passed on to `analyze`. */
+  declaredRenames?: Array<{ old: string; new: string }>;
 }
 
 export interface WorkspaceRefresh {
@@ -63,6 +74,10 @@ export interface WorkspaceRefresh {
   digest: string;
   /** How the graph was bound: only the changed files and their dependents, or all of it. */
   bind: { mode: 'incremental' | 'full'; files: number };
+  /** What `analyze` answered, when it ran. */
+  analysis?: unknown;
+  /** True when the tree was bound from scratch (after a start): `change` lists nothing then. */
+  coldStart: boolean;
 }
 
 interface LiveState {
@@ -85,6 +100,8 @@ interface LiveState {
   published: Publication | null;
   /** Manifest entries by path (recomputed for changed and re-bound paths only). */
   entries: Map<string, FileEntry>;
+  /** Functions by fingerprint and branch, for duplicate findings. */
+  functions: FunctionIndex;
 }
 
 interface Publication {
@@ -337,6 +354,7 @@ export class LiveWorkspace {
       session, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
       published: state?.published ?? this.storedPublication(),
       entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),
+      functions: functionsAfter(state?.functions, nextFacts, state ? [...changed.map((f) => f.path), ...removed] : null),
     };
     // Nothing to publish when the bound tree is the one already published.
     const current = nextState.published;
@@ -344,15 +362,75 @@ export class LiveWorkspace {
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
-      return { generation: current.generation, published: false, report: { ...current.report, unchanged: true, timings }, change, digest: graph.digest, bind: { mode, files: rebound.length } };
+      return { generation: current.generation, published: false, report: { ...current.report, unchanged: true, timings }, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
     }
 
-    const published = await this.publish(nextState, graph, materials, timings, lap);
-    nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
-    this.state = nextState;
-    this.lastRefreshMs = Math.round(performance.now() - started);
-    change.reingestMs = this.lastRefreshMs;
-    return { generation: published.generation, published: true, report: published, change, digest: graph.digest, bind: { mode, files: rebound.length } };
+    // The previous generation stays readable through this reader while the new one is published.
+    const beforeReader = state && options.analyze ? this.host.store.reader(this.key) : undefined;
+    try {
+      const published = await this.publish(nextState, graph, materials, timings, lap);
+      nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
+      this.state = nextState;
+      this.lastRefreshMs = Math.round(performance.now() - started);
+      change.reingestMs = this.lastRefreshMs;
+      const result: WorkspaceRefresh = { generation: published.generation, published: true, report: published, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
+      if (state && beforeReader && options.analyze) {
+        const oldFacts = state.facts;
+        result.analysis = this.analyzeWith(options, beforeReader, (path) => oldFacts.get(path) ?? null, null, change);
+      }
+      return result;
+    } finally {
+      beforeReader?.close();
+    }
+  }
+
+  /** Runs `analyze` over a before side and the current published generation (the after side). */
+  private analyzeWith(
+    options: RefreshOptions, beforeReader: SnapshotReader, beforeFacts: (path: string) => FileFacts | null,
+    beforeFunctions: FunctionIndex | null, change: GraphChangeSummary,
+  ): unknown {
+    const state = this.state!;
+    const afterReader = this.host.store.reader(this.key)!;
+    try {
+      const facts = state.facts;
+      return options.analyze!({
+        workspace: this.spec.id,
+        paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
+        before: new ReaderSide(beforeReader, beforeFacts, beforeFunctions),
+        after: new ReaderSide(afterReader, (path) => facts.get(path) ?? null, state.functions),
+        ...(options.declaredRenames ? { declaredRenames: options.declaredRenames } : {}),
+        reingestMs: change.reingestMs,
+      });
+    } finally {
+      afterReader.close();
+    }
+  }
+
+  /**
+   * Refreshes the workspace, then runs `analyze` with the baseline snapshot `baseKey` as the
+   * before side and the workspace as the after side: the change of the whole tree against that
+   * commit. Runs in the workspace's queue, so no refresh interleaves.
+   */
+  deltaAgainst(baseKey: string, factsOfBlob: (blobId: string, language: string, path: string) => FileFacts | null, options: RefreshOptions & { analyze: (input: DeltaInput) => unknown }): Promise<{ refresh: WorkspaceRefresh; analysis: unknown }> {
+    const run = this.queue.then(async () => {
+      const refresh = await this.refreshNow({ ...options, analyze: undefined });
+      const baseReader = this.host.store.reader(baseKey);
+      if (!baseReader) throw new Error(`${baseKey} is not in the store`);
+      try {
+        const change = treeChange(baseReader, this.state!, refresh.change.reingestMs);
+        const entries = new Map<string, FileEntry>();
+        for (const entry of baseReader.files()) entries.set(entry.path, entry);
+        const beforeFacts = (path: string): FileFacts | null => {
+          const entry = entries.get(path);
+          return entry?.blobId && entry.language && entry.status !== 'document' ? factsOfBlob(entry.blobId, entry.language, path) : null;
+        };
+        return { refresh, analysis: this.analyzeWith(options, baseReader, beforeFacts, null, change) };
+      } finally {
+        baseReader.close();
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Publishes the tree as an overlay over its baseline (built first when missing). */
@@ -463,7 +541,7 @@ export class LiveWorkspace {
       return (timings) => ({
         generation, published: false, report: { ...report, unchanged: true, timings }, digest: report.digest,
         change: { paths: [], reparsed: [], affected: [], removedFiles: [], symbols: { added: [], removed: [], changed: [] }, reingestMs: 0 },
-        bind: { mode: 'full', files: 0 },
+        bind: { mode: 'full', files: 0 }, coldStart: true,
       });
     } finally {
       reader.close();
@@ -530,6 +608,37 @@ function indexOfGroup(graph: GraphOutput, path: string): number {
     else high = middle - 1;
   }
   return -1;
+}
+
+/** The function index after a refresh: the previous one with `touched` paths replaced (or built whole). */
+function functionsAfter(previous: FunctionIndex | undefined, facts: Map<string, FileFacts>, touched: string[] | null): FunctionIndex {
+  if (!previous || touched === null) {
+    const index = new FunctionIndex();
+    for (const [path, fileFacts] of facts) index.set(path, fileFacts);
+    return index;
+  }
+  for (const path of new Set(touched)) previous.set(path, facts.get(path) ?? null);
+  return previous;
+}
+
+/** The change of a whole tree against a baseline: files whose blob differs, files bound differently, files gone. */
+function treeChange(base: SnapshotReader, state: LiveState, reingestMs: number): GraphChangeSummary {
+  const reparsed: string[] = [];
+  const affected: string[] = [];
+  const removedFiles: string[] = [];
+  const after = state.entries;
+  for (const entry of base.files()) {
+    const now = after.get(entry.path);
+    if (!now) removedFiles.push(entry.path);
+    else if (now.blobId !== entry.blobId || now.status !== entry.status) reparsed.push(entry.path);
+    else if (now.groupHash !== entry.groupHash) affected.push(entry.path);
+  }
+  for (const path of after.keys()) if (!base.file(path)) reparsed.push(path);
+  reparsed.sort();
+  return {
+    paths: [...new Set([...reparsed, ...affected, ...removedFiles])].sort(), reparsed, affected, removedFiles,
+    symbols: { added: [], removed: [], changed: [] }, reingestMs,
+  };
 }
 
 function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {

@@ -81,6 +81,23 @@ export class QuerySession {
     this.buffers = buffers;
   }
 
+  /** The name table when it has been built (a later session may adopt it). */
+  builtNames(): readonly NameEntry[] | null {
+    return this.names;
+  }
+
+  /**
+   * Takes the name table of an earlier generation of the same workspace instead of reading
+   * every symbol again: entries of `changedPaths` are replaced by what this snapshot holds.
+   * Exact when `changedPaths` holds every path whose records differ between the two.
+   */
+  adoptNames(previous: readonly NameEntry[], changedPaths: Iterable<string>): void {
+    const changed = new Set(changedPaths);
+    const names = previous.filter((entry) => !changed.has(entry.path));
+    for (const path of changed) for (const symbol of this.reader.symbolsInFile(path)) names.push(nameEntryOf(symbol));
+    this.names = names;
+  }
+
   /** A reader of this workspace's source text (unsaved buffers first). */
   source(): SourceReader {
     return new SourceReader(this.root, this.buffers);

@@ -9,7 +9,10 @@
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { RepographError, type BuildReport } from '@repograph/core';
+import { RepographError, type BuildReport, type FileFacts } from '@repograph/core';
+import { EXTRACTOR_VERSION } from '@repograph/extract';
+import type { DeltaInput } from './delta-view.js';
+import { rebaseFacts } from './rebase.js';
 import { gitRepoInfo, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
 import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
@@ -184,6 +187,27 @@ export class Repository {
     }
     const commit = await resolveBaseCommit(this.root, ref ?? 'HEAD');
     return ensureBaseline({ store: this.store, root: this.root, commit, getPool: this.host.getPool });
+  }
+
+  /**
+   * The change of a workspace's tree (tracked, untracked and unsaved files) against commit `ref`,
+   * analyzed by `analyze`: the baseline of `ref` (built from git objects when missing; nothing
+   * is checked out, the worktree is not touched) is the before side, the refreshed workspace the
+   * after side. BaseNotACommit for a range, an option-like or unknown ref.
+   */
+  async deltaSince(id: string, ref: string, analyze: (input: DeltaInput) => unknown): Promise<{ commit: string; refresh: WorkspaceRefresh; analysis: unknown }> {
+    const workspace = this.workspace(id);
+    if (!this.isGit) {
+      throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to compare with.`, { root: this.root });
+    }
+    const commit = await resolveBaseCommit(workspace.spec.root, ref);
+    await ensureBaseline({ store: this.store, root: workspace.spec.root, commit, getPool: this.host.getPool });
+    const factsOfBlob = (blobId: string, language: string, path: string): FileFacts | null => {
+      const facts = this.store.getFacts(blobId, EXTRACTOR_VERSION, language);
+      return facts ? rebaseFacts(facts, path) : null;
+    };
+    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit), factsOfBlob, { analyze });
+    return { commit, refresh, analysis };
   }
 
   /** The baselines in the store, with the workspaces that sit on each. */

@@ -1,0 +1,115 @@
+/**
+ * One side of a change as the delta analysis reads it (GraphSide), over a published snapshot and
+ * the facts of its files: records come from the snapshot reader (one immutable generation),
+ * fingerprints and call argument shapes from the facts, matched to records by id (ids are per
+ * file, recomputed from the facts) and by site. Facts are loaded per file on first use and kept
+ * for this side's lifetime; nothing reads more than the files and symbols asked about. Owns
+ * that matching.
+ */
+import type { FileFacts, ReferenceKind, RelationKind, RelationRecord } from '@repograph/core';
+import { relationKindOfReference } from '@repograph/core';
+import { assignIds } from '@repograph/graph';
+import type { SnapshotReader } from '@repograph/store';
+import type { CallArguments, Definition, GraphSide, SiteRelation } from './delta-view.js';
+import type { FunctionIndex } from './function-index.js';
+
+const DELTA_KINDS: ReadonlySet<RelationKind> = new Set(['calls', 'instantiates', 'references']);
+
+interface FileFactsView {
+  definitions: Map<string, Omit<Definition, 'symbol'>>;
+  /** Argument shapes by `line:column:kind`. */
+  args: Map<string, CallArguments>;
+}
+
+export class ReaderSide implements GraphSide {
+  private readonly views = new Map<string, FileFactsView | null>();
+
+  constructor(
+    private readonly reader: SnapshotReader,
+    private readonly factsOf: (path: string) => FileFacts | null,
+    private readonly functions: FunctionIndex | null,
+  ) {}
+
+  hasFile(path: string): boolean {
+    return this.reader.file(path) !== undefined;
+  }
+
+  definitions(path: string): Definition[] {
+    const view = this.view(path);
+    const language = this.reader.file(path)?.language ?? '';
+    return this.reader.symbolsInFile(path).map((symbol) => ({ symbol, language, ...(view?.definitions.get(symbol.id) ?? {}) }));
+  }
+
+  definition(id: string): Definition | undefined {
+    const symbol = this.reader.getSymbol(id);
+    if (!symbol) return undefined;
+    const language = this.reader.file(symbol.path)?.language ?? '';
+    return { symbol, language, ...(this.view(symbol.path)?.definitions.get(id) ?? {}) };
+  }
+
+  relationsIn(path: string): SiteRelation[] {
+    return this.withArgs(this.reader.relationsInFile(path).filter((r) => DELTA_KINDS.has(r.kind)));
+  }
+
+  relationsInto(id: string): SiteRelation[] {
+    return this.withArgs(this.reader.relationsTo(id).filter((r) => DELTA_KINDS.has(r.kind)));
+  }
+
+  importsOf(path: string): string[] {
+    const targets = new Set<string>();
+    for (const relation of this.reader.relationsInFile(path)) {
+      if (relation.kind === 'imports' && relation.to !== null) targets.add(relation.to);
+    }
+    return [...targets].sort();
+  }
+
+  withFingerprint(fingerprint: string): string[] {
+    return this.functions?.withFingerprint(fingerprint) ?? [];
+  }
+
+  withBranch(hash: string): string[] {
+    return this.functions?.withBranch(hash) ?? [];
+  }
+
+  private withArgs(relations: RelationRecord[]): SiteRelation[] {
+    return relations.map((relation) => {
+      if (relation.kind !== 'calls' && relation.kind !== 'instantiates') return { relation };
+      const args = this.view(relation.site.path)?.args.get(`${relation.site.line}:${relation.site.column}:${relation.kind}`);
+      return args ? { relation, args } : { relation };
+    });
+  }
+
+  private view(path: string): FileFactsView | null {
+    let view = this.views.get(path);
+    if (view === undefined) {
+      const facts = this.factsOf(path);
+      view = facts ? viewOf(path, facts) : null;
+      this.views.set(path, view);
+    }
+    return view;
+  }
+}
+
+function viewOf(path: string, facts: FileFacts): FileFactsView {
+  const ids = assignIds([{ path, facts }]).get(path) ?? [];
+  const definitions = new Map<string, Omit<Definition, 'symbol'>>();
+  facts.declarations.forEach((declaration, index) => {
+    const id = ids[index];
+    if (id === undefined) return;
+    definitions.set(id, {
+      language: facts.language,
+      ...(declaration.fingerprint !== undefined ? { fingerprint: declaration.fingerprint } : {}),
+      ...(declaration.branches !== undefined ? { branches: declaration.branches } : {}),
+      ...(declaration.nodeCount !== undefined ? { nodeCount: declaration.nodeCount } : {}),
+    });
+  });
+  const args = new Map<string, CallArguments>();
+  for (const reference of facts.references) {
+    if (reference.argumentCount === undefined) continue;
+    const kind = relationKindOfReference(reference.kind as ReferenceKind);
+    args.set(`${reference.line}:${reference.column}:${kind}`, {
+      positional: reference.argumentCount, spread: reference.hasSpread ?? false, keywords: reference.keywordNames ?? [],
+    });
+  }
+  return { definitions, args };
+}
