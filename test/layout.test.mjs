@@ -18,7 +18,8 @@ const ALLOWED = {
   engine: ['core', 'extract', 'graph', 'store'],
   client: ['protocol'],
   cli: ['core', 'engine', 'protocol', 'client'],
-  daemon: ['protocol', 'core', 'engine'],
+  daemon: ['protocol', 'core', 'engine', 'analysis'],
+  analysis: ['core', 'engine'],
 };
 
 function sources(dir) {

@@ -6,7 +6,8 @@
  * lifetimes, per-workspace refresh errors (a workspace whose last refresh failed is stale) and
  * the sync barrier used by `sync: true`.
  */
-import { createWatchFilter, gitDirOf, type GraphChangeSummary, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
+import { computeDelta, type StructuralDelta } from '@repograph/analysis';
+import { createWatchFilter, gitDirOf, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
 import type { GraphDeltaPayload } from '@repograph/protocol';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
@@ -105,12 +106,13 @@ export class LiveTrees {
     try {
       const result = await repository.refresh(workspace, {
         ...options,
+        analyze: computeDelta,
         onProgress: (progress) => this.progress(workspace, progress),
       });
       this.failures.delete(workspace);
       if (result.published) {
         sessions.invalidate(workspace, result.coldStart ? null : result.change.paths);
-        hub.publish('graph.delta', workspace, result.generation, deltaPayload(workspace, result.generation, result.change));
+        hub.publish('graph.delta', workspace, result.generation, deltaPayload(workspace, result));
         hub.publish('workspace.changed', workspace, result.generation, { workspace, change: 'refreshed', generation: result.generation });
       }
       return result;
@@ -150,12 +152,19 @@ export class LiveTrees {
   }
 }
 
-/** The graph.delta payload of a refresh (the structural findings arrive with the analysis). */
-export function deltaPayload(workspace: string, generation: number, change: GraphChangeSummary): GraphDeltaPayload {
+/**
+ * The graph.delta payload of a refresh: the structural delta the analysis computed on the two
+ * generations, or (a cold start, nothing published) the change summary alone.
+ */
+export function deltaPayload(workspace: string, result: WorkspaceRefresh): GraphDeltaPayload {
+  const analysis = result.analysis as StructuralDelta | undefined;
+  if (analysis) return { ...analysis, workspace, generation: result.generation };
+  const change = result.change;
   return {
-    workspace, generation,
+    workspace, generation: result.generation,
     paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
     symbols: { added: change.symbols.added, removed: change.symbols.removed, renamed: [], changed: change.symbols.changed },
+    danglingCallers: [], signatureChanges: [], arityFindings: [], newDuplicates: [], newImportCycles: [], testsReaching: [],
     reingestMs: change.reingestMs, deltaMs: 0,
   };
 }

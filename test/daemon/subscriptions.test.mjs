@@ -28,7 +28,8 @@ async function collect(client, topic, options = {}) {
   };
 }
 
-const adds = (id) => (event) => event.payload.symbols.added.includes(id);
+/** The event's delta brings `id` in: added, or the new side of a rename (same body, new name). */
+const adds = (id) => (event) => event.payload.symbols.added.includes(id) || event.payload.symbols.renamed.some((r) => r.new === id);
 
 test('an edit on disk reaches graph.delta subscribers; since replays; a restart is a fresh instance', { timeout: 90_000 }, async (t) => {
   const s = scope(t);
@@ -171,7 +172,7 @@ test('a subscriber that stops reading does not hold up others, and later gets a 
   // Caught up, the slow client gets new deltas normally again.
   writeFileSync(join(repo, 'src/many.ts'), many('v21'));
   await live.until(adds('src/many.ts#fn0_v21'), 'the delta of edit 21 at the fast client');
-  const normal = await slow.next((m) => m.method === 'watch.event' && !m.params.isFreshInstance && m.params.payload.symbols.added.includes('src/many.ts#fn0_v21'),
+  const normal = await slow.next((m) => m.method === 'watch.event' && !m.params.isFreshInstance && adds('src/many.ts#fn0_v21')(m.params),
     'the delta of edit 21 at the slow client', 30_000);
   assert.ok(normal.params.clock > last);
   assert.equal(daemon.child.exitCode, null);

@@ -2,10 +2,10 @@
  * Index handlers: index.status, index.report, index.ensureBaseline, index.listBaselines and
  * index.cleanup. Owns their protocol shapes over the engine's repository.
  */
-import { RepographError } from '@repograph/core';
+import { computeDelta, type StructuralDelta } from '@repograph/analysis';
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
 import { metaOf } from '../context.js';
-import { optionalBoolean, optionalString } from '../params.js';
+import { optionalBoolean, optionalString, requiredString } from '../params.js';
 import { withSnapshot } from './query.js';
 import type { HandlerTable } from './table.js';
 
@@ -56,7 +56,15 @@ export const indexHandlers: HandlerTable = {
     const result = await context.repository.cleanup(dryRun);
     return { dryRun, ...result, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
   },
-  'delta.since': async () => {
-    throw new RepographError('UsageError', 'delta.since is not available in this daemon version yet; use `workspace.refresh` or the graph.delta subscription for per-change deltas.', {});
+  'delta.since': async (context, client, params) => {
+    const started = performance.now();
+    const base = requiredString(params, 'base');
+    const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
+    context.repository.workspace(workspace);
+    client.workspaces.add(workspace);
+    await context.startedUp();
+    const { commit, refresh, analysis } = await context.repository.deltaSince(workspace, base, computeDelta);
+    if (refresh.published) context.sessions.invalidate(workspace, refresh.coldStart ? null : refresh.change.paths);
+    return { ...(analysis as StructuralDelta), base: commit, meta: metaOf(refresh.generation, workspace, started) };
   },
 };

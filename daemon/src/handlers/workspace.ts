@@ -84,7 +84,7 @@ export const workspaceHandlers: HandlerTable = {
 
 /** The delta result of a refresh (`workspace.refresh`, `edit.apply`). */
 function deltaResult(id: string, result: WorkspaceRefresh, started: number): object {
-  const { workspace: _w, generation: _g, ...delta } = deltaPayload(id, result.generation, result.change);
+  const { workspace: _w, generation: _g, ...delta } = deltaPayload(id, result);
   return { ...delta, rebind: result.bind, meta: metaOf(result.generation, id, started, { reingestMs: result.change.reingestMs }) };
 }
 
@@ -139,8 +139,33 @@ async function applyEdits(context: DaemonContext, client: ClientHandle, params: 
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), text);
   }
-  const result = await context.live.refresh(id, { paths: [...planned.keys()] });
-  return { dryRun: false, written: [...planned.keys()].sort(), ...deltaResult(id, result, started) };
+  const renames = declaredRenames(params);
+  const result = await context.live.refresh(id, { paths: [...planned.keys()], ...(renames ? { declaredRenames: renames } : {}) });
+  const written = [...planned.keys()].sort();
+  const indexed = await context.sessions.with(id, (session) => written.filter((path) => session.hasFile(path)));
+  if (indexed.length === 0) {
+    // Written, but nothing the index admits (a document type it skips, an excluded folder...).
+    return {
+      dryRun: false, written, indexed: false, noDelta: `${written.join(', ')} ${written.length === 1 ? 'is' : 'are'} not indexed, so the edit has no structural delta.`,
+      paths: written, reparsed: [], affected: [], removedFiles: [], symbols: { added: [], removed: [], renamed: [], changed: [] },
+      reingestMs: result.change.reingestMs, deltaMs: 0, meta: metaOf(result.generation, id, started),
+    };
+  }
+  return { dryRun: false, written, indexed: true, ...deltaResult(id, result, started) };
+}
+
+/** `renames: [{old, new}]`: symbol renames the caller made on purpose (ids before and after). */
+function declaredRenames(params: Params): Array<{ old: string; new: string }> | undefined {
+  const value = params.renames;
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw invalid('renames', 'must be an array of {old, new} symbol ids.');
+  return value.map((entry, index) => {
+    const item = entry as { old?: unknown; new?: unknown };
+    if (typeof item !== 'object' || item === null || typeof item.old !== 'string' || typeof item.new !== 'string') {
+      throw invalid(`renames.${index}`, 'must be {old, new} with two symbol ids.');
+    }
+    return { old: item.old, new: item.new };
+  });
 }
 
 /** The absolute path of `path` under `root`, refused when it (or its nearest existing parent) resolves outside. */

@@ -29,6 +29,8 @@ export interface DaemonConnectionOptions {
   clientName?: string;
   /** Default true: start a daemon when none serves the repository. */
   autoStart?: boolean;
+  /** The idle timeout of a daemon this command starts (default: the daemon's own, 30 min). */
+  idleTimeoutS?: number;
 }
 
 /** Connects to the repository's daemon, starting it when none runs (unless autoStart is false). */
@@ -39,7 +41,12 @@ export async function connectToDaemon(options: DaemonConnectionOptions): Promise
     repoRoot: repository.root,
     dataRoot,
     clientName: options.clientName ?? 'repograph-cli',
-    ...(options.autoStart === false ? {} : { autoStart: { command: [process.execPath, daemonMainPath(), '--repo', repository.root] } }),
+    ...(options.autoStart === false ? {} : {
+      autoStart: {
+        command: [process.execPath, daemonMainPath(), '--repo', repository.root,
+          ...(options.idleTimeoutS !== undefined ? ['--idle-timeout', String(options.idleTimeoutS)] : [])],
+      },
+    }),
   });
 }
 

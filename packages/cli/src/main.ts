@@ -9,6 +9,7 @@ import { runCall } from './call-command.js';
 import { runExport } from './export-command.js';
 import { runIndexCommand } from './index-command.js';
 import { runWatch } from './watch-command.js';
+import { runCheck } from './check-command.js';
 import { runPs } from './ps-command.js';
 import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
 import { runServe } from './serve-command.js';
@@ -42,6 +43,8 @@ The daemon (one per repository; started on first use, stops after an idle timeou
   ps                         the running daemons with their stats and workspaces (--json);
                              removes the records of daemons that died
   stop                       stop the repository's daemon (--all: every daemon)
+  check --base REF           the structural delta of the worktree against a commit (--fail-on-found:
+                             exit 1 on dangling callers, too_many/too_few, new duplicates or cycles)
   watch [TOPIC]              print the daemon's events as they come (default graph.delta;
                              --workspace ID, --json for one JSON object per line)
 
@@ -73,6 +76,8 @@ export async function main(argv: string[]): Promise<number> {
         'idle-timeout': { type: 'string' },
         all: { type: 'boolean', default: false },
         workspace: { type: 'string' },
+        base: { type: 'string' },
+        'fail-on-found': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -99,6 +104,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'ps') return await runPs(options);
     if (command === 'stop') return await runStop(options);
     if (command === 'watch') return await runWatch(options);
+    if (command === 'check') return await runCheck(options);
     if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;

@@ -81,6 +81,11 @@ export class QuerySession {
     this.buffers = buffers;
   }
 
+  /** True when the snapshot holds the file (admitted and indexed). */
+  hasFile(path: string): boolean {
+    return this.reader.file(path) !== undefined;
+  }
+
   /** The name table when it has been built (a later session may adopt it). */
   builtNames(): readonly NameEntry[] | null {
     return this.names;

@@ -1,0 +1,83 @@
+/**
+ * New import cycles: strongly connected components of the module import graph (size > 1, or a
+ * module importing itself) that hold an edited module and were not a component before (the
+ * same set of modules, computed on the before side). Only what the edited modules reach is
+ * explored, on each side. Each cycle is reported once, as the modules along it starting at the
+ * smallest path: the first Hamiltonian cycle found by a bounded search that tries successors in
+ * sorted order (a plain ring always has one); when the component has none, or the search runs
+ * out of budget, the component's modules sorted. Owns the comparison and the ordering; the
+ * algorithm is strongly-connected.ts.
+ */
+import type { GraphSide } from '@repograph/engine';
+import type { DeltaContext } from './context.js';
+import { stronglyConnected, type Component } from './strongly-connected.js';
+import { compareText, sortedUnique } from './symbol-facts.js';
+
+/** Steps the search for a cycle through every module of a component may take. */
+const CYCLE_SEARCH_BUDGET = 20_000;
+
+/** The import cycles that the change created, each as the list of module paths along it. */
+export function findNewImportCycles(context: DeltaContext): string[][] {
+  const { before, after } = context.input;
+  const edited = new Set(context.editedFiles);
+  const importsAfter = importGraph(after);
+  const created = stronglyConnected(context.editedFiles, importsAfter)
+    .filter((component) => isCycle(component) && component.nodes.some((node) => edited.has(node)));
+  if (created.length === 0) return [];
+
+  const roots = sortedUnique(created.flatMap((component) => component.nodes)).filter((path) => before.hasFile(path));
+  const existing = new Set(stronglyConnected(roots, importGraph(before)).filter(isCycle).map(componentKey));
+  const cycles = created
+    .filter((component) => !existing.has(componentKey(component)))
+    .map((component) => orderAlongCycle(component, importsAfter));
+  return cycles.sort((a, b) => compareText(a.join('\n'), b.join('\n')));
+}
+
+function isCycle(component: Component): boolean {
+  return component.nodes.length > 1 || component.selfLoop;
+}
+
+function componentKey(component: Component): string {
+  return sortedUnique(component.nodes).join('\n');
+}
+
+/** importsOf as a successor function: sorted, without repeats, read once per module. */
+function importGraph(side: GraphSide): (path: string) => readonly string[] {
+  const cache = new Map<string, string[]>();
+  return (path) => {
+    let next = cache.get(path);
+    if (next === undefined) {
+      next = side.hasFile(path) ? sortedUnique(side.importsOf(path)) : [];
+      cache.set(path, next);
+    }
+    return next;
+  };
+}
+
+/** The component's modules along a cycle through all of them from the smallest, else sorted. */
+function orderAlongCycle(component: Component, imports: (path: string) => readonly string[]): string[] {
+  const members = sortedUnique(component.nodes);
+  if (members.length === 1) return members;
+  const inside = new Set(members);
+  const start = members[0]!;
+  const path: string[] = [start];
+  const onPath = new Set(path);
+  const choices: string[][] = [imports(start).filter((next) => inside.has(next) && next !== start)];
+  let steps = 0;
+  while (path.length > 0 && steps++ < CYCLE_SEARCH_BUDGET) {
+    const last = path[path.length - 1]!;
+    if (path.length === members.length && imports(last).includes(start)) return path;
+    const options = choices[choices.length - 1]!;
+    const next = path.length < members.length ? options.shift() : undefined;
+    if (next === undefined) {
+      onPath.delete(path.pop()!);
+      choices.pop();
+      continue;
+    }
+    if (onPath.has(next)) continue;
+    path.push(next);
+    onPath.add(next);
+    choices.push(imports(next).filter((candidate) => inside.has(candidate) && !onPath.has(candidate)));
+  }
+  return members;
+}

@@ -1,0 +1,78 @@
+/**
+ * Tests reaching the edit: the tests (test-conventions.ts) from which a chain of calls or
+ * instantiations leads to any symbol of the edited files. A breadth-first search over the
+ * reverse call graph (after.relationsInto) starts from all those symbols at once, level by
+ * level, so each test gets its shortest depth and `through` holds every edited symbol at the
+ * origin of a shortest path. A test inside an edited file reaches at depth 0, through itself.
+ * Bounded: depth <= 12 and at most 50,000 visited nodes. Owns the search.
+ */
+import type { RelationKind } from '@repograph/core';
+import type { DeltaContext } from './context.js';
+import type { TestReaching } from './shapes.js';
+import { isTest } from './test-conventions.js';
+import { compareText } from './symbol-facts.js';
+
+/** Deepest call chain followed from a test to the edit. */
+export const MAX_TEST_DEPTH = 12;
+/** Most nodes the search visits. */
+export const MAX_VISITED = 50_000;
+
+const CALL_KINDS: ReadonlySet<RelationKind> = new Set<RelationKind>(['calls', 'instantiates']);
+
+/** The tests that reach a symbol of the edited files, sorted by id. */
+export function findTestsReaching(context: DeltaContext): TestReaching[] {
+  const after = context.input.after;
+  const through = new Map<string, ReadonlySet<string>>();
+  const depthOf = new Map<string, number>();
+  let frontier: string[] = [];
+  for (const id of context.afterDefinitions.keys()) {
+    through.set(id, new Set([id]));
+    depthOf.set(id, 0);
+    frontier.push(id);
+  }
+
+  for (let depth = 1; depth <= MAX_TEST_DEPTH && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const node of frontier) {
+      const origins = through.get(node)!;
+      for (const { relation } of after.relationsInto(node)) {
+        if (!CALL_KINDS.has(relation.kind) || relation.to !== node) continue;
+        const caller = relation.from;
+        const known = depthOf.get(caller);
+        if (known === undefined) {
+          if (depthOf.size >= MAX_VISITED) continue;
+          depthOf.set(caller, depth);
+          through.set(caller, origins);
+          next.push(caller);
+        } else if (known === depth) {
+          through.set(caller, union(through.get(caller)!, origins));
+        }
+      }
+    }
+    next.sort(compareText);
+    frontier = next;
+  }
+
+  const reaching: TestReaching[] = [];
+  for (const [id, depth] of depthOf) {
+    const definition = after.definition(id);
+    if (definition === undefined || !isTest(definition.symbol)) continue;
+    reaching.push({ id, path: definition.symbol.path, depth, through: [...through.get(id)!].sort(compareText) });
+  }
+  return reaching.sort((a, b) => compareText(a.id, b.id));
+}
+
+/**
+ * The union of two origin sets. Sets are shared between nodes and never changed in place, so a
+ * node reached from one origin set costs no copy; a union makes a new set only when it grows.
+ */
+function union(known: ReadonlySet<string>, more: ReadonlySet<string>): ReadonlySet<string> {
+  if (known === more) return known;
+  let merged: Set<string> | undefined;
+  for (const origin of more) {
+    if (known.has(origin)) continue;
+    merged ??= new Set(known);
+    merged.add(origin);
+  }
+  return merged ?? known;
+}
