@@ -19,7 +19,7 @@ import { processInotifyWatches } from './watcher-tree.js';
  * chmod) to be one batch, short enough that a save is queryable within tens of milliseconds.
  * A checkout is one batch anyway (batches are held while .git/index.lock exists).
  */
-const WATCH_SETTLE_MS = 15;
+const WATCH_SETTLE_MS = 8;
 
 export interface LiveTreesOptions {
   repository: Repository;

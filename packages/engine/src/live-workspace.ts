@@ -102,6 +102,8 @@ interface LiveState {
   entries: Map<string, FileEntry>;
   /** Functions by fingerprint and branch, for duplicate findings. */
   functions: FunctionIndex;
+  /** Paths whose group differs from the baseline's, and baseline paths gone from the tree. */
+  overlay?: { base: string; differing: Set<string>; missing: Set<string> };
 }
 
 interface Publication {
@@ -211,7 +213,10 @@ export class LiveWorkspace {
     // The tree after this refresh: untouched files stay, touched ones come from the scan.
     const previousEntries = new Map<string, FileEntry>();
     if (state) {
-      for (const file of state.files.values()) previousEntries.set(file.path, entryOf(file));
+      for (const scannedFile of scan.files) {
+        const file = state.files.get(scannedFile.path);
+        if (file) previousEntries.set(file.path, entryOf(file));
+      }
     } else {
       const reader = store.reader(this.key);
       if (reader) {
@@ -221,30 +226,55 @@ export class LiveWorkspace {
     }
     const overridden = new Set(this.overrides.keys());
     const loaded = await loadWorktreeFiles(root, scan.files.filter((f) => !overridden.has(f.path)), previousEntries);
-    const nextFiles = new Map<string, TreeFile>();
     const touched = scanned.kind === 'partial' ? scanned.touched : null;
-    if (state && touched) {
-      for (const [path, file] of state.files) if (!isTouched(path, touched) && !overridden.has(path)) nextFiles.set(path, file);
-    }
-    for (const file of loaded.files) nextFiles.set(file.path, file);
+    const incoming = new Map<string, TreeFile>();
+    for (const file of loaded.files) incoming.set(file.path, file);
     const overrideBytes = new Map<string, Uint8Array>();
     for (const [path, bytes] of this.overrides) {
       const file = overrideFile(path, bytes);
       if (!file) continue;
-      nextFiles.set(path, file);
+      incoming.set(path, file);
       if (file.action === 'parse') overrideBytes.set(path, bytes);
     }
-    lap('readMs');
-
-    // What changed against the bound tree (everything, on a cold start).
+    // The paths this refresh may change: all of them after a full scan, else the touched ones
+    // (a known file path is itself; anything else may be a folder: every path under it).
+    let candidates: Iterable<string>;
+    if (state && touched) {
+      const set = new Set<string>([...incoming.keys(), ...overridden]);
+      for (const path of touched) {
+        set.add(path);
+        if (!state.files.has(path)) for (const known of state.files.keys()) if (isTouched(known, [path])) set.add(known);
+      }
+      candidates = set;
+    } else {
+      candidates = new Set([...(state?.files.keys() ?? []), ...incoming.keys()]);
+    }
+    // What changed against the bound tree (everything, on a cold start). The tree is updated in
+    // place: a refresh that fails drops the whole state, so nothing half-done is kept.
+    const nextFiles = state ? state.files : new Map<string, TreeFile>();
     const changed: TreeFile[] = [];
-    for (const file of nextFiles.values()) {
-      const before = state?.files.get(file.path);
+    const removed: string[] = [];
+    const previousFacts = new Map<string, FileFacts | undefined>();
+    for (const path of candidates) {
+      const before = state?.files.get(path);
+      const file = incoming.get(path);
+      if (!file) {
+        if (before) {
+          removed.push(path);
+          nextFiles.delete(path);
+          previousFacts.set(path, state!.facts.get(path));
+        }
+        continue;
+      }
       if (!before || before.blobId !== file.blobId || before.action !== file.action || before.reason !== file.reason || before.language !== file.language) {
         changed.push(file);
+        if (state) previousFacts.set(path, state.facts.get(path));
       }
+      nextFiles.set(path, file);
     }
-    const removed = state ? [...state.files.keys()].filter((p) => !nextFiles.has(p)) : [];
+    changed.sort(byPath);
+    removed.sort();
+    lap('readMs');
 
     // Facts for changed parsed files: the cache, else the pool.
     const requests: FactsRequest[] = changed.filter((f) => f.action === 'parse').map((file) => ({
@@ -256,8 +286,8 @@ export class LiveWorkspace {
     loaded.bytesByPath.clear();
     lap('extractMs');
 
-    const nextFacts = new Map(state?.facts ?? []);
-    const fileDiagnostics = new Map(state?.fileDiagnostics ?? []);
+    const nextFacts = state ? state.facts : new Map<string, FileFacts>();
+    const fileDiagnostics = state ? state.fileDiagnostics : new Map<string, Diagnostic[]>();
     for (const path of removed) {
       nextFacts.delete(path);
       fileDiagnostics.delete(path);
@@ -279,12 +309,14 @@ export class LiveWorkspace {
     }
 
     // Scan bookkeeping: diagnostics and exclusions of touched paths are replaced.
-    const scanDiagnostics = new Map<string, Diagnostic[]>();
-    const excludedFiles = new Map<string, string>();
+    let scanDiagnostics = new Map<string, Diagnostic[]>();
+    let excludedFiles = new Map<string, string>();
     let folderExcluded: Record<string, number>;
     if (state && touched) {
-      for (const [path, list] of state.scanDiagnostics) if (!isTouched(path, touched)) scanDiagnostics.set(path, list);
-      for (const [path, reason] of state.excludedFiles) if (!isTouched(path, touched)) excludedFiles.set(path, reason);
+      scanDiagnostics = state.scanDiagnostics;
+      excludedFiles = state.excludedFiles;
+      for (const path of [...scanDiagnostics.keys()]) if (isTouched(path, touched)) scanDiagnostics.delete(path);
+      for (const path of [...excludedFiles.keys()]) if (isTouched(path, touched)) excludedFiles.delete(path);
       folderExcluded = state.folderExcluded;
     } else {
       folderExcluded = { ...scan.excluded };
@@ -298,7 +330,7 @@ export class LiveWorkspace {
     for (const [path, reason] of scan.excludedFiles) excludedFiles.set(path, reason);
 
     // Manifests steer module resolution: re-read the changed ones.
-    const manifests = new Map(state?.manifests ?? []);
+    const manifests = state ? state.manifests : new Map<string, string>();
     let manifestsChanged = !state;
     for (const path of removed) if (manifests.delete(path)) manifestsChanged = true;
     for (const file of state ? changed : nextFiles.values()) {
@@ -355,6 +387,7 @@ export class LiveWorkspace {
       published: state?.published ?? this.storedPublication(),
       entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),
       functions: functionsAfter(state?.functions, nextFacts, state ? [...changed.map((f) => f.path), ...removed] : null),
+      ...(state?.overlay ? { overlay: state.overlay } : {}),
     };
     // Nothing to publish when the bound tree is the one already published.
     const current = nextState.published;
@@ -362,21 +395,39 @@ export class LiveWorkspace {
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
-      return { generation: current.generation, published: false, report: { ...current.report, unchanged: true, timings }, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
+      const result: WorkspaceRefresh = { generation: current.generation, published: false, report: { ...current.report, unchanged: true, timings }, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
+      // Files changed without changing the published graph (an edit inside a body): the graph is
+      // the same on both sides, but the facts (fingerprints, call arguments) are not, and the
+      // tests that reach the edited files still matter, so the change is analyzed all the same.
+      if (state && options.analyze && (changed.length > 0 || removed.length > 0)) {
+        const sameReader = this.host.store.reader(this.key);
+        if (sameReader) {
+          try {
+            const oldFacts = state.facts;
+            result.analysis = this.analyzeWith(options, sameReader, (path) => oldFacts.get(path) ?? null, null, change);
+          } finally {
+            sameReader.close();
+          }
+        }
+      }
+      return result;
     }
 
     // The previous generation stays readable through this reader while the new one is published.
     const beforeReader = state && options.analyze ? this.host.store.reader(this.key) : undefined;
     try {
-      const published = await this.publish(nextState, graph, materials, timings, lap);
+      const published = await this.publish(nextState, graph, materials, timings, lap,
+        state ? [...new Set([...changed.map((f) => f.path), ...removed, ...rebound])] : null);
       nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
       const result: WorkspaceRefresh = { generation: published.generation, published: true, report: published, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
       if (state && beforeReader && options.analyze) {
-        const oldFacts = state.facts;
-        result.analysis = this.analyzeWith(options, beforeReader, (path) => oldFacts.get(path) ?? null, null, change);
+        const currentFacts = nextState.facts;
+        const beforeFacts = (path: string): FileFacts | null =>
+          (previousFacts.has(path) ? previousFacts.get(path) : currentFacts.get(path)) ?? null;
+        result.analysis = this.analyzeWith(options, beforeReader, beforeFacts, null, change);
       }
       return result;
     } finally {
@@ -436,7 +487,7 @@ export class LiveWorkspace {
   /** Publishes the tree as an overlay over its baseline (built first when missing). */
   private async publish(
     state: LiveState, graph: GraphOutput, materials: Parameters<typeof buildReport>[0]['materials'],
-    timings: Record<string, number>, lap: (stage: string) => void,
+    timings: Record<string, number>, lap: (stage: string) => void, touchedPaths: string[] | null,
   ): Promise<BuildReport> {
     const { store } = this.host;
     const head = state.head;
@@ -458,9 +509,26 @@ export class LiveWorkspace {
         baseReader.close();
       }
       const baseHashes = state.baselineHashes;
-      groups = graph.groups.filter((group) => baseHashes.get(group.path) !== group.hash);
-      const present = new Set(graph.groups.map((g) => g.path));
-      for (const path of baseHashes.keys()) if (!present.has(path)) removed.push(path);
+      // Which paths differ from the baseline: kept between refreshes and updated for the paths
+      // this one touched (all of them when the baseline changed or nothing was kept).
+      let overlay = state.overlay;
+      if (!overlay || overlay.base !== base || touchedPaths === null) {
+        overlay = { base, differing: new Set(), missing: new Set() };
+        for (const group of graph.groups) if (baseHashes.get(group.path) !== group.hash) overlay.differing.add(group.path);
+        const present = new Set(graph.groups.map((g) => g.path));
+        for (const path of baseHashes.keys()) if (!present.has(path)) overlay.missing.add(path);
+      } else {
+        for (const path of touchedPaths) {
+          const group = findGroup(graph.groups, path);
+          if (group && baseHashes.get(path) !== group.hash) overlay.differing.add(path);
+          else overlay.differing.delete(path);
+          if (!group && baseHashes.has(path)) overlay.missing.add(path);
+          else overlay.missing.delete(path);
+        }
+      }
+      state.overlay = overlay;
+      groups = [...overlay.differing].sort().map((path) => findGroup(graph.groups, path)!);
+      removed.push(...overlay.missing);
     }
     const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph, materials, timings });
     const generation = await store.publishSnapshot({
@@ -589,12 +657,25 @@ function entriesAfter(
   if (!previous || touched === null) {
     return new Map(fileEntries(graph.groups.map((g) => files.get(g.path)!), graph).map((e) => [e.path, e] as const));
   }
-  const entries = new Map(previous);
+  const entries = previous;
   for (const path of removed) entries.delete(path);
   const wanted = [...new Set(touched)].filter((path) => files.has(path));
   const groups = { groups: wanted.map((path) => graph.groups[indexOfGroup(graph, path)]!).filter(Boolean) } as GraphOutput;
   for (const entry of fileEntries(wanted.map((path) => files.get(path)!), groups)) entries.set(entry.path, entry);
   return entries;
+}
+
+function findGroup(groups: readonly HashedGroup[], path: string): HashedGroup | undefined {
+  let low = 0;
+  let high = groups.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const candidate = groups[middle]!.path;
+    if (candidate === path) return groups[middle];
+    if (candidate < path) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 function indexOfGroup(graph: GraphOutput, path: string): number {
