@@ -6,7 +6,6 @@
  * origin of a shortest path. A test inside an edited file reaches at depth 0, through itself.
  * Bounded: depth <= 12 and at most 50,000 visited nodes. Owns the search.
  */
-import type { RelationKind } from '@repograph/core';
 import type { DeltaContext } from './context.js';
 import type { TestReaching } from './shapes.js';
 import { isTest } from './test-conventions.js';
@@ -17,7 +16,6 @@ export const MAX_TEST_DEPTH = 12;
 /** Most nodes the search visits. */
 export const MAX_VISITED = 50_000;
 
-const CALL_KINDS: ReadonlySet<RelationKind> = new Set<RelationKind>(['calls', 'instantiates']);
 
 /** The tests that reach a symbol of the edited files, sorted by id. */
 export function findTestsReaching(context: DeltaContext): TestReaching[] {
@@ -35,9 +33,8 @@ export function findTestsReaching(context: DeltaContext): TestReaching[] {
     const next: string[] = [];
     for (const node of frontier) {
       const origins = through.get(node)!;
-      for (const { relation } of after.relationsInto(node)) {
-        if (!CALL_KINDS.has(relation.kind) || relation.to !== node) continue;
-        const caller = relation.from;
+      // Callers only: no facts of the callers' files are read on the way.
+      for (const caller of after.callersOf(node)) {
         const known = depthOf.get(caller);
         if (known === undefined) {
           if (depthOf.size >= MAX_VISITED) continue;
@@ -55,9 +52,9 @@ export function findTestsReaching(context: DeltaContext): TestReaching[] {
 
   const reaching: TestReaching[] = [];
   for (const [id, depth] of depthOf) {
-    const definition = after.definition(id);
-    if (definition === undefined || !isTest(definition.symbol)) continue;
-    reaching.push({ id, path: definition.symbol.path, depth, through: [...through.get(id)!].sort(compareText) });
+    const symbol = after.symbol(id);
+    if (symbol === undefined || !isTest(symbol)) continue;
+    reaching.push({ id, path: symbol.path, depth, through: [...through.get(id)!].sort(compareText) });
   }
   return reaching.sort((a, b) => compareText(a.id, b.id));
 }

@@ -46,6 +46,10 @@ export interface GraphSide {
   definitions(path: string): Definition[];
   /** One definition by id. */
   definition(id: string): Definition | undefined;
+  /** The published record of a symbol (no facts read). */
+  symbol(id: string): SymbolRecord | undefined;
+  /** Ids of the symbols (or module-level file ids) that call or instantiate `id`; no facts read. */
+  callersOf(id: string): string[];
   /** calls, instantiates and references sited in a file (sorted by site), with argument shapes. */
   relationsIn(path: string): SiteRelation[];
   /** calls, instantiates and references into a symbol, from any file, with argument shapes. */

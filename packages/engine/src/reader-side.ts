@@ -6,7 +6,7 @@
  * for this side's lifetime; nothing reads more than the files and symbols asked about. Owns
  * that matching.
  */
-import type { FileFacts, ReferenceKind, RelationKind, RelationRecord } from '@repograph/core';
+import type { FileFacts, ReferenceKind, RelationKind, RelationRecord, SymbolRecord } from '@repograph/core';
 import { relationKindOfReference } from '@repograph/core';
 import { assignIds } from '@repograph/graph';
 import type { SnapshotReader } from '@repograph/store';
@@ -45,6 +45,18 @@ export class ReaderSide implements GraphSide {
     if (!symbol) return undefined;
     const language = this.reader.file(symbol.path)?.language ?? '';
     return { symbol, language, ...(this.view(symbol.path)?.definitions.get(id) ?? {}) };
+  }
+
+  symbol(id: string): SymbolRecord | undefined {
+    return this.reader.getSymbol(id);
+  }
+
+  callersOf(id: string): string[] {
+    const callers = new Set<string>();
+    for (const relation of this.reader.relationsTo(id)) {
+      if ((relation.kind === 'calls' || relation.kind === 'instantiates') && relation.to === id) callers.add(relation.from);
+    }
+    return [...callers];
   }
 
   relationsIn(path: string): SiteRelation[] {

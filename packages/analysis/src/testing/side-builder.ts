@@ -87,6 +87,9 @@ export function buildSide(spec: SideSpec): GraphSide {
     hasFile: (path) => definitionsByPath.has(path),
     definitions: (path) => definitionsByPath.get(path) ?? [],
     definition: (id) => definitionsById.get(id),
+    symbol: (id) => definitionsById.get(id)?.symbol,
+    callersOf: (id) => [...new Set((relationsByTarget.get(id) ?? [])
+      .filter((r) => r.relation.kind === 'calls' || r.relation.kind === 'instantiates').map((r) => r.relation.from))],
     relationsIn: (path) => relationsByPath.get(path) ?? [],
     relationsInto: (id) => relationsByTarget.get(id) ?? [],
     importsOf: (path) => importsByPath.get(path) ?? [],
