@@ -28,6 +28,8 @@ export class ReaderSide implements GraphSide {
     private readonly reader: SnapshotReader,
     private readonly factsOf: (path: string) => FileFacts | null,
     private readonly functions: FunctionIndex | null,
+    /** The callers of a symbol from memory (a live session), instead of the snapshot's index. */
+    private readonly callers: ((id: string) => string[]) | null = null,
   ) {}
 
   hasFile(path: string): boolean {
@@ -52,6 +54,7 @@ export class ReaderSide implements GraphSide {
   }
 
   callersOf(id: string): string[] {
+    if (this.callers) return this.callers(id);
     const callers = new Set<string>();
     for (const relation of this.reader.relationsTo(id)) {
       if ((relation.kind === 'calls' || relation.kind === 'instantiates') && relation.to === id) callers.add(relation.from);

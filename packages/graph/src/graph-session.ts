@@ -7,8 +7,8 @@
  * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
  * the retained units, ids and groups; the rules of binding stay in the binders.
  */
-import type { Diagnostic } from '@repograph/core';
-import { assembleDocument, assembleUnit, assignIds, type IdTable } from './assemble.js';
+import type { Diagnostic, FileFacts } from '@repograph/core';
+import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder } from './language-binder.js';
@@ -50,6 +50,21 @@ interface KeptGroup {
 
 const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
+/**
+ * What other files' binding can read of a file: its declarations without positions, text and
+ * shape hashes (names, kinds, scopes, parents, exports, types, initializers, returns, bases,
+ * parameters), its imports and exports without positions, and its package clause. References
+ * are the file's own business. Two facts with equal surfaces bind every other file alike.
+ */
+export function bindingSurface(facts: FileFacts): string {
+  return JSON.stringify([
+    facts.language, facts.packageName ?? null, facts.buildConstraint ?? null,
+    facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => rest),
+    facts.imports.map(({ line: _l, column: _c, ...rest }) => rest),
+    facts.exports.map(({ line: _l, column: _c, ...rest }) => rest),
+  ]);
+}
+
 export class GraphSession {
   private readonly files = new Map<string, GraphFileInput>();
   private units = new Map<string, FileUnit>();
@@ -62,6 +77,8 @@ export class GraphSession {
   /** Direct dependencies of each unit, and the reverse: who depends on a path. */
   private readonly forward = new Map<string, string[]>();
   private readonly reverse = new Map<string, Set<string>>();
+  /** Who calls or instantiates each symbol id: caller id -> number of such sites. */
+  private readonly callers = new Map<string, Map<string, number>>();
   /** The group paths in order; kept while the set of paths is unchanged. */
   private sortedPaths: string[] | null = null;
 
@@ -100,8 +117,12 @@ export class GraphSession {
       return { output: this.output, rebound: [...this.files.keys()].sort(), mode: 'full' };
     }
     const changed = new Set(change.upserts.map((f) => f.path));
+    // A file whose binding surface is unchanged (a body edit) affects no other file's binding.
+    const surfaceChanged = new Set<string>();
     for (const path of changed) {
       const facts = this.files.get(path)!.facts;
+      const before = this.units.get(path)?.facts;
+      if (!before || !facts || bindingSurface(before) !== bindingSurface(facts)) surfaceChanged.add(path);
       if (facts) this.units.set(path, makeFileUnit(facts));
       else this.units.delete(path);
     }
@@ -111,7 +132,9 @@ export class GraphSession {
       if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
       else this.ids.delete(path);
     }
-    const rebound = this.dependents(changed, binders);
+    for (const path of changed) this.recordDependencies(path, binders);
+    const rebound = this.dependents(surfaceChanged, binders);
+    for (const path of changed) rebound.add(path);
     for (const path of rebound) this.assemble(path, binders);
     this.publish();
     return { output: this.output, rebound: [...rebound].sort(), mode: 'incremental' };
@@ -133,10 +156,8 @@ export class GraphSession {
     return false;
   }
 
-  /** The changed paths and every unit that depends on one of them, transitively. */
-  private dependents(changed: Set<string>, binders: Map<LanguageFamily, LanguageBinder>): Set<string> {
-    // Only the changed units' own dependencies can differ (the file set and manifests did not change).
-    for (const path of changed) this.recordDependencies(path, binders);
+  /** The given paths and every unit that depends on one of them, transitively. */
+  private dependents(changed: Set<string>, _binders: Map<LanguageFamily, LanguageBinder>): Set<string> {
     const result = new Set(changed);
     const queue = [...changed];
     while (queue.length > 0) {
@@ -177,6 +198,7 @@ export class GraphSession {
     this.reverse.clear();
     for (const path of this.units.keys()) this.recordDependencies(path, binders);
     this.groups.clear();
+    this.callers.clear();
     this.sortedPaths = null;
     for (const path of this.files.keys()) this.assemble(path, binders);
     this.publish();
@@ -196,7 +218,26 @@ export class GraphSession {
     return binders;
   }
 
+  /** Ids that call or instantiate `id` (from this session's current groups). */
+  callersOf(id: string): string[] {
+    return [...(this.callers.get(id)?.keys() ?? [])];
+  }
+
+  private countCalls(group: PathGroup, delta: 1 | -1): void {
+    for (const relation of group.relations) {
+      if (relation.to === null || (relation.kind !== 'calls' && relation.kind !== 'instantiates')) continue;
+      let byCaller = this.callers.get(relation.to);
+      if (!byCaller) this.callers.set(relation.to, (byCaller = new Map()));
+      const count = (byCaller.get(relation.from) ?? 0) + delta;
+      if (count > 0) byCaller.set(relation.from, count);
+      else byCaller.delete(relation.from);
+      if (byCaller.size === 0) this.callers.delete(relation.to);
+    }
+  }
+
   private assemble(path: string, binders: Map<LanguageFamily, LanguageBinder>): void {
+    const previous = this.groups.get(path);
+    if (previous) this.countCalls(previous.group, -1);
     const file = this.files.get(path)!;
     const unit = this.units.get(path);
     const group = unit
@@ -206,6 +247,7 @@ export class GraphSession {
     group.diagnostics = sortDiagnostics(group.diagnostics);
     let unresolved = 0;
     for (const relation of group.relations) if (relation.to === null) unresolved++;
+    this.countCalls(group, 1);
     this.groups.set(path, {
       group: { ...group, hash: groupHash(group) },
       counts: {
