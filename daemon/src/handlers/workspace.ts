@@ -4,9 +4,9 @@
  * given paths (or all) and takes unsaved buffers (`contents`) without writing them to disk.
  * Delete is refused while another connection uses the workspace. Owns these conversions.
  */
-import { writeFile, readFile, realpath } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import { RepographError } from '@repograph/core';
 import { DEFAULT_WORKSPACE, repositoryPath, type WorkspaceRefresh } from '@repograph/engine';
 import { metaOf, type ClientHandle, type DaemonContext } from '../context.js';
@@ -135,11 +135,18 @@ async function applyEdits(context: DaemonContext, client: ClientHandle, params: 
     }
   }
   if (dryRun) return { dryRun: true, written: [], paths: [...planned.keys()].sort(), meta: metaOf(context.hub.clock(), id, started) };
-  for (const [path, text] of planned) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
   const renames = declaredRenames(params);
+  // The delta must be this edit's: every earlier change on disk is indexed first (the watcher's
+  // refresh of an earlier write would otherwise read these files, even half written, and take
+  // the change), then the files are written and the refresh queued in one turn of the event
+  // loop, before the watcher can deliver a batch of its own.
+  await context.startedUp();
+  await context.live.sync(root);
+  await workspace.whenIdle();
+  for (const [path, text] of planned) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
   const result = await context.live.refresh(id, { paths: [...planned.keys()], ...(renames ? { declaredRenames: renames } : {}) });
   const written = [...planned.keys()].sort();
   const indexed = await context.sessions.with(id, (session) => written.filter((path) => session.hasFile(path)));

@@ -403,8 +403,10 @@ export class LiveWorkspace {
         const sameReader = this.host.store.reader(this.key);
         if (sameReader) {
           try {
-            const oldFacts = state.facts;
-            result.analysis = this.analyzeWith(options, sameReader, (path) => oldFacts.get(path) ?? null, null, change);
+            const currentFacts = nextState.facts;
+            const beforeFacts = (path: string): FileFacts | null =>
+              (previousFacts.has(path) ? previousFacts.get(path) : currentFacts.get(path)) ?? null;
+            result.analysis = this.analyzeWith(options, sameReader, beforeFacts, null, change);
           } finally {
             sameReader.close();
           }
@@ -444,11 +446,12 @@ export class LiveWorkspace {
     const afterReader = this.host.store.reader(this.key)!;
     try {
       const facts = state.facts;
+      const session = state.session;
       return options.analyze!({
         workspace: this.spec.id,
         paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
         before: new ReaderSide(beforeReader, beforeFacts, beforeFunctions),
-        after: new ReaderSide(afterReader, (path) => facts.get(path) ?? null, state.functions),
+        after: new ReaderSide(afterReader, (path) => facts.get(path) ?? null, state.functions, (id) => session.callersOf(id)),
         ...(options.declaredRenames ? { declaredRenames: options.declaredRenames } : {}),
         reingestMs: change.reingestMs,
       });
@@ -468,7 +471,16 @@ export class LiveWorkspace {
       const baseReader = this.host.store.reader(baseKey);
       if (!baseReader) throw new Error(`${baseKey} is not in the store`);
       try {
-        const change = treeChange(baseReader, this.state!, refresh.change.reingestMs);
+        const bytesOf = (path: string): Uint8Array | null => {
+          const buffer = this.overrides.get(path);
+          if (buffer) return buffer;
+          try {
+            return readFileSync(join(this.spec.root, path));
+          } catch {
+            return null;
+          }
+        };
+        const change = treeChange(baseReader, this.state!, refresh.change.reingestMs, bytesOf);
         const entries = new Map<string, FileEntry>();
         for (const entry of baseReader.files()) entries.set(entry.path, entry);
         const beforeFacts = (path: string): FileFacts | null => {
@@ -702,16 +714,26 @@ function functionsAfter(previous: FunctionIndex | undefined, facts: Map<string, 
   return previous;
 }
 
-/** The change of a whole tree against a baseline: files whose blob differs, files bound differently, files gone. */
-function treeChange(base: SnapshotReader, state: LiveState, reingestMs: number): GraphChangeSummary {
+/**
+ * The change of a whole tree against a baseline: files whose blob differs, files bound
+ * differently, files gone. The worktree scan does not hash documents (a commit's listing has
+ * their blob ids), so a document of the same size is hashed here, through `bytesOf`.
+ */
+function treeChange(base: SnapshotReader, state: LiveState, reingestMs: number, bytesOf: (path: string) => Uint8Array | null): GraphChangeSummary {
   const reparsed: string[] = [];
   const affected: string[] = [];
   const removedFiles: string[] = [];
   const after = state.entries;
+  const sameBlob = (entry: FileEntry, now: FileEntry): boolean => {
+    if (now.blobId !== null || entry.blobId === null) return now.blobId === entry.blobId;
+    if (now.size !== entry.size) return false;
+    const bytes = bytesOf(entry.path);
+    return bytes !== null && hashBlob(bytes) === entry.blobId;
+  };
   for (const entry of base.files()) {
     const now = after.get(entry.path);
     if (!now) removedFiles.push(entry.path);
-    else if (now.blobId !== entry.blobId || now.status !== entry.status) reparsed.push(entry.path);
+    else if (now.status !== entry.status || !sameBlob(entry, now)) reparsed.push(entry.path);
     else if (now.groupHash !== entry.groupHash) affected.push(entry.path);
   }
   for (const path of after.keys()) if (!base.file(path)) reparsed.push(path);
