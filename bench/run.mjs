@@ -1,10 +1,11 @@
-// `npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon]`: measures the
-// TypeScript/JavaScript engine on the real corpora of ../shared/bench/CORPORA.md against issue 2's
-// targets, writes the raw figures to bench/results/latest.json and regenerates the ts-engine
-// section of bench/RESULTS.md; then runs the daemon bench (bench/daemon.mjs, its own defaults) as a
-// child process. `--only engine` or `--only daemon` runs one of the two. It asserts nothing: it
-// exits 0 when every tool ran, 1 when one crashed, 2 when the engine (or daemon) is not built (the
-// corpus, oracle and parse figures are still written); with both, the larger of the two codes.
+// `npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon,delta]`: measures
+// the TypeScript/JavaScript engine on the real corpora of ../shared/bench/CORPORA.md against issue
+// 2's targets, writes the raw figures to bench/results/latest.json and regenerates the ts-engine
+// section of bench/RESULTS.md; then runs the daemon bench (bench/daemon.mjs) and after it the
+// structural-delta bench (bench/delta.mjs), each as a child process with its own defaults. `--only`
+// runs some of the three parts. It asserts nothing: it exits 0 when every tool ran, 1 when one
+// crashed, 2 when the engine (or daemon) is not built (the corpus, oracle and parse figures are
+// still written); with several parts, the largest of their codes.
 //
 // Per corpus: fetch (cached), the compiler oracle (cached), the raw parse floor (fresh child process),
 // N cold indexes each with a fresh data root, store size, N re-indexes with nothing changed, export
@@ -26,10 +27,12 @@ import { writeResultsMarkdown } from './lib/results-md.mjs';
 import { judgeAll } from './lib/targets.mjs';
 
 const latestFile = path.join(resultsDir, 'latest.json');
+/** The parts of the bench, in the order they run. */
+const PARTS = ['engine', 'daemon', 'delta'];
 const resultsMarkdown = path.join(benchDir, 'RESULTS.md');
 
 function parseOptions(argv) {
-  const options = { corpora: TS_CORPORA, runs: 3, queries: 500, only: ['engine', 'daemon'] };
+  const options = { corpora: TS_CORPORA, runs: 3, queries: 500, only: [...PARTS] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -37,12 +40,12 @@ function parseOptions(argv) {
     else if (flag === '--runs') options.runs = Number(value());
     else if (flag === '--queries') options.queries = Number(value());
     else if (flag === '--only') options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
-    else throw new Error(`bench: unknown option ${argv[i]}. Usage: npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon]`);
+    else throw new Error(`bench: unknown option ${argv[i]}. Usage: npm run bench [-- --corpora a,b] [--runs N] [--queries N] [--only engine,daemon,delta]`);
   }
   for (const part of options.only) {
-    if (part !== 'engine' && part !== 'daemon') throw new Error(`bench: --only takes engine and/or daemon, not "${part}"`);
+    if (!PARTS.includes(part)) throw new Error(`bench: --only takes some of ${PARTS.join(', ')}, not "${part}"`);
   }
-  if (options.only.length === 0) throw new Error('bench: --only needs engine and/or daemon');
+  if (options.only.length === 0) throw new Error(`bench: --only needs some of ${PARTS.join(', ')}`);
   for (const name of options.corpora) {
     if (corpusSpec(name).language !== 'ts') throw new Error(`bench: ${name} is not a TypeScript/JavaScript corpus`);
   }
@@ -175,12 +178,12 @@ function readPrevious() {
   }
 }
 
-/** The daemon bench (bench/daemon.mjs) as a child process with this terminal; resolves to its exit code. */
-function runDaemonBench() {
+/** A bench script (bench/daemon.mjs, bench/delta.mjs) as a child process with this terminal; resolves to its exit code. */
+function runChildBench(script) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(benchDir, 'daemon.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(benchDir, script)], { cwd: repoRoot, stdio: 'inherit' });
     child.on('error', (error) => {
-      console.error(`[bench] could not start the daemon bench: ${error.message}`);
+      console.error(`[bench] could not start ${script}: ${error.message}`);
       resolve(1);
     });
     child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
@@ -198,7 +201,11 @@ async function main() {
   }
   if (options.only.includes('daemon')) {
     console.error('[bench] the daemon bench: node bench/daemon.mjs');
-    code = Math.max(code, await runDaemonBench());
+    code = Math.max(code, await runChildBench('daemon.mjs'));
+  }
+  if (options.only.includes('delta')) {
+    console.error('[bench] the structural-delta bench: node bench/delta.mjs');
+    code = Math.max(code, await runChildBench('delta.mjs'));
   }
   return code;
 }
