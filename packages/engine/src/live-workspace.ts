@@ -348,6 +348,8 @@ export class LiveWorkspace {
     const inputOf = (file: TreeFile): GraphFileInput => graphInputOf(file, nextFacts.get(file.path) ?? null, fileDiagnostics.get(file.path) ?? []);
     const manifestList = (): ManifestText[] => [...manifests].map(([path, text]) => ({ path, text }));
 
+    // Let queued requests run between the stages of a refresh (each stage is synchronous).
+    await yieldTurn();
     const previousGroups = state ? state.session.output.groups : [];
     let session: GraphSession;
     let rebound: string[];
@@ -368,6 +370,7 @@ export class LiveWorkspace {
     }
     const graph = session.output;
     lap('bindMs');
+    await yieldTurn();
 
     const change = graphChangeOf(previousGroups, graph.groups, {
       reparsed: changed.map((f) => f.path).sort(), removedFiles: removed.sort(), rebound, cold: !state,
@@ -426,6 +429,7 @@ export class LiveWorkspace {
       change.reingestMs = this.lastRefreshMs;
       const result: WorkspaceRefresh = { generation: published.generation, published: true, report: published, change, digest: graph.digest, bind: { mode, files: rebound.length }, coldStart: !state };
       if (state && beforeReader && options.analyze) {
+        await yieldTurn();
         const currentFacts = nextState.facts;
         const beforeFacts = (path: string): FileFacts | null =>
           (previousFacts.has(path) ? previousFacts.get(path) : currentFacts.get(path)) ?? null;
@@ -742,6 +746,11 @@ function treeChange(base: SnapshotReader, state: LiveState, reingestMs: number, 
     paths: [...new Set([...reparsed, ...affected, ...removedFiles])].sort(), reparsed, affected, removedFiles,
     symbols: { added: [], removed: [], changed: [] }, reingestMs,
   };
+}
+
+/** Resolves on a later turn of the event loop, after pending I/O callbacks (queued requests). */
+function yieldTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {
