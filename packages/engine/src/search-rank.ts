@@ -19,21 +19,43 @@ const KIND_PENALTY: ReadonlyMap<SymbolKind, number> = new Map<SymbolKind, number
 
 /** Scores a name against a query (0 = no match). */
 export function scoreName(entry: NameEntry, query: string, lowerQuery: string): number {
-  if (entry.name === query) return 1000;
-  if (entry.lower === lowerQuery) return 900;
-  if (entry.lower.startsWith(lowerQuery)) return 700 - Math.min(100, entry.name.length - query.length);
-  if (matchesWordParts(entry.name, lowerQuery)) return 500 - Math.min(100, entry.name.length - query.length);
+  const score = exactScore(entry, query, lowerQuery);
+  if (score > 0) return score;
   const fuzzy = fuzzyScore(entry.lower, lowerQuery);
   return fuzzy > 0 ? 100 + fuzzy : 0;
 }
 
-/** Ranks entries; returns the top `limit` by score and tie-breaks. */
+/** The score of every match but the fuzzy one (400..1000), or 0. */
+function exactScore(entry: NameEntry, query: string, lowerQuery: string): number {
+  if (entry.name === query) return 1000;
+  if (entry.lower === lowerQuery) return 900;
+  if (entry.lower.startsWith(lowerQuery)) return 700 - Math.min(100, entry.name.length - query.length);
+  if (matchesWordParts(entry, lowerQuery)) return 500 - Math.min(100, entry.name.length - query.length);
+  return 0;
+}
+
+/**
+ * Ranks entries; returns the top `limit` by score and tie-breaks. Fuzzy matches score below
+ * every other kind (at most 199 against at least 400), so they are only looked for when the
+ * other kinds leave room in the top `limit`.
+ */
 export function rankEntries(entries: Iterable<NameEntry>, query: string, limit: number, accept: (e: NameEntry) => boolean): NameEntry[] {
   const lowerQuery = query.toLowerCase();
   const scored: Array<{ entry: NameEntry; score: number }> = [];
+  const rest: NameEntry[] = [];
   for (const entry of entries) {
-    const score = scoreName(entry, query, lowerQuery);
-    if (score > 0 && accept(entry)) scored.push({ entry, score });
+    const score = exactScore(entry, query, lowerQuery);
+    if (score > 0) {
+      if (accept(entry)) scored.push({ entry, score });
+    } else {
+      rest.push(entry);
+    }
+  }
+  if (scored.length < limit) {
+    for (const entry of rest) {
+      const fuzzy = fuzzyScore(entry.lower, lowerQuery);
+      if (fuzzy > 0 && accept(entry)) scored.push({ entry, score: 100 + fuzzy });
+    }
   }
   scored.sort((a, b) =>
     b.score - a.score ||
@@ -50,12 +72,16 @@ export function nameEntryOf(symbol: SymbolRecord): NameEntry {
 }
 
 /** True when the query is the start of a camelCase / snake_case / kebab part of the name. */
-function matchesWordParts(name: string, lowerQuery: string): boolean {
+function matchesWordParts(entry: NameEntry, lowerQuery: string): boolean {
+  const { name, lower } = entry;
+  // Lowercasing keeps positions for almost every name; when it does not, compare slices.
+  const aligned = lower.length === name.length;
   for (let i = 1; i < name.length; i++) {
     const ch = name[i]!;
     const prev = name[i - 1]!;
     const boundary = (ch >= 'A' && ch <= 'Z' && !(prev >= 'A' && prev <= 'Z')) || prev === '_' || prev === '-' || prev === '$' || prev === '.';
-    if (boundary && name.slice(i).toLowerCase().startsWith(lowerQuery)) return true;
+    if (!boundary) continue;
+    if (aligned ? lower.startsWith(lowerQuery, i) : name.slice(i).toLowerCase().startsWith(lowerQuery)) return true;
   }
   return false;
 }
