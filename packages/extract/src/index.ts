@@ -12,7 +12,6 @@ import { isGeneratedFile } from './generated.js';
 import { extractText } from './extractor.js';
 import { LineTable } from './positions.js';
 import { extractPythonText } from './python/extract.js';
-import { isGeneratedPython } from './python/generated.js';
 import { extractGoText } from './go/extract.js';
 
 export { isGeneratedFile };
@@ -24,7 +23,7 @@ export { isGeneratedFile };
  * refactors, performance work or comments that leave every output byte-identical (the snapshot
  * tests in test/extract/ tell).
  */
-export const EXTRACTOR_VERSION = 6;
+export const EXTRACTOR_VERSION = 7;
 
 /** The language of a path by extension (`.d.ts` is TypeScript), or null when not JS/TS. */
 export function languageOfPath(path: string): LanguageId | null {
@@ -96,7 +95,6 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
       Object.assign(timings, extractGoText(path, text, lines, facts));
       return { facts, timings };
     }
-    if (language === 'python') facts.generated ||= isGeneratedPython(path, text);
     const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractText(path, language, text, lines);
     facts.partial = extracted.partial;
     facts.declarations = extracted.declarations;

@@ -27,7 +27,6 @@ function goParser(): Parser {
  */
 export function extractGoText(path: string, text: string, lines: LineTable, facts: FileFacts): { parseMs: number; walkMs: number } {
   const timings = { parseMs: 0, walkMs: 0 };
-  facts.generated ||= /^\/\/ Code generated .* DO NOT EDIT\.$/m.test(text.slice(0, 8192));
   const parseStart = performance.now();
   let tree = goParser().parse(text, undefined, { bufferSize: text.length + 1 });
   const census = errorCensus(tree);
