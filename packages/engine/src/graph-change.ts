@@ -68,7 +68,7 @@ export function graphChangeOf(before: readonly HashedGroup[], after: readonly Ha
 }
 
 /** The group of `path` in a list sorted by path (code-unit order), by binary search. */
-function findGroup(groups: readonly HashedGroup[], path: string): HashedGroup | undefined {
+export function findGroup(groups: readonly HashedGroup[], path: string): HashedGroup | undefined {
   let low = 0;
   let high = groups.length - 1;
   while (low <= high) {

@@ -20,7 +20,7 @@ import { ReaderSide } from './reader-side.js';
 import { baselineKey, ensureBaseline, fileEntries, publishBaseline } from './baseline.js';
 import { collectFacts, factsCacheKey, type FactsRequest } from './facts-source.js';
 import { graphInputOf, readWorktreeManifest } from './graph-input.js';
-import { graphChangeOf, type GraphChangeSummary } from './graph-change.js';
+import { findGroup, graphChangeOf, type GraphChangeSummary } from './graph-change.js';
 import type { ExtractionPool } from './pool.js';
 import { rebaseFacts } from './rebase.js';
 import { buildReport } from './report.js';
@@ -676,35 +676,9 @@ function entriesAfter(
   const entries = previous;
   for (const path of removed) entries.delete(path);
   const wanted = [...new Set(touched)].filter((path) => files.has(path));
-  const groups = { groups: wanted.map((path) => graph.groups[indexOfGroup(graph, path)]!).filter(Boolean) } as GraphOutput;
+  const groups = { groups: wanted.map((path) => findGroup(graph.groups, path)).filter((g): g is HashedGroup => g !== undefined) } as GraphOutput;
   for (const entry of fileEntries(wanted.map((path) => files.get(path)!), groups)) entries.set(entry.path, entry);
   return entries;
-}
-
-function findGroup(groups: readonly HashedGroup[], path: string): HashedGroup | undefined {
-  let low = 0;
-  let high = groups.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const candidate = groups[middle]!.path;
-    if (candidate === path) return groups[middle];
-    if (candidate < path) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
-
-function indexOfGroup(graph: GraphOutput, path: string): number {
-  let low = 0;
-  let high = graph.groups.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const candidate = graph.groups[middle]!.path;
-    if (candidate === path) return middle;
-    if (candidate < path) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** The function index after a refresh: the previous one with `touched` paths replaced (or built whole). */
