@@ -42,10 +42,10 @@ export function excludeFolders(paths: string[]): { kept: string[]; diagnostics: 
   const diagnostics: Diagnostic[] = [];
   const excluded: Record<string, number> = {};
   for (const path of paths) {
-    const decision = admitPath(path, 0);
-    if (decision.action === 'exclude' && decision.reason && isDirectoryReason(decision.reason)) {
-      const directory = excludedAncestor(path);
-      const entry = excludedDirectories.get(directory) ?? { reason: decision.reason, count: 0 };
+    const directory = excludedAncestor(path);
+    if (directory !== path) {
+      const reason = excludedDirectoryReason(directory.slice(directory.lastIndexOf('/') + 1))!;
+      const entry = excludedDirectories.get(directory) ?? { reason, count: 0 };
       entry.count++;
       excludedDirectories.set(directory, entry);
       continue;
@@ -179,10 +179,6 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
     return;
   }
   result.files.push({ path, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, decision });
-}
-
-function isDirectoryReason(reason: string): boolean {
-  return reason === 'dependency' || reason === 'build_output' || reason === 'tooling' || reason === 'test_fixture';
 }
 
 /** The outermost ancestor directory of `path` that admission excludes. */

@@ -1,10 +1,11 @@
 /**
  * Admission: decides per file, before any parsing, whether it is parsed as source, kept as a
- * Document (a file node without symbols) or excluded, and why. Owns the path rules of this
- * stage (dependency, build output, test fixture and tooling folders; minified and oversized
- * files); the fuller tag policy of DESIGN.md grows here. Test fixtures (`testdata`, `fixtures`,
- * `__fixtures__`) hold deliberately broken or foreign code; Go's own tools skip `testdata` too.
+ * Document (a file node without symbols) or excluded, and why: the material tags and policy
+ * of material.ts, plus the size rule (oversized source files are kept as Documents). Test
+ * fixtures (`testdata`, `fixtures`, `__fixtures__`) hold deliberately broken or foreign code; Go's own tools skip `testdata` too.
  */
+
+import { decideByTags, excludingDirectoryTag, DEFAULT_MATERIAL_POLICY, type MaterialPolicy } from './material.js';
 
 /** What happens to a file. */
 export type AdmissionAction = 'parse' | 'document' | 'exclude';
@@ -18,43 +19,19 @@ export interface AdmissionDecision {
 /** Files larger than this are kept as Documents and never parsed. */
 export const MAX_PARSE_BYTES = 1024 * 1024;
 
-const EXCLUDED_DIRECTORIES: Record<string, string> = {
-  node_modules: 'dependency',
-  bower_components: 'dependency',
-  dist: 'build_output',
-  build: 'build_output',
-  out: 'build_output',
-  testdata: 'test_fixture',
-  fixtures: 'test_fixture',
-  __fixtures__: 'test_fixture',
-  '.git': 'tooling',
-  '.hg': 'tooling',
-  '.svn': 'tooling',
-};
-
-const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi)$/;
-const DOCUMENT_EXTENSIONS = /\.(md|markdown|rst|txt|json|jsonc|ya?ml|toml|html?|css|scss|less|xml|ini|cfg)$|(^|\/)(\.gitignore|\.npmignore|\.editorconfig|LICENSE|README|go\.mod|go\.work)$/i;
-const MINIFIED_NAME = /\.min\.(js|mjs|cjs)$/;
-
-/** The reason a directory is excluded, or null when it is walked. */
-export function excludedDirectoryReason(name: string): string | null {
-  return EXCLUDED_DIRECTORIES[name] ?? null;
+/** The reason (a path tag) a directory is excluded under `policy`, or null when it is walked. */
+export function excludedDirectoryReason(name: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): string | null {
+  return excludingDirectoryTag(name, policy);
 }
 
-/** Decides from the path alone (every ancestor folder and the file name) and the size. */
-export function admitPath(path: string, size: number): AdmissionDecision {
-  const segments = path.split('/');
-  for (let i = 0; i < segments.length - 1; i++) {
-    const reason = EXCLUDED_DIRECTORIES[segments[i]!];
-    if (reason) return { action: 'exclude', reason };
-  }
-  if (SOURCE_EXTENSIONS.test(path)) {
-    if (MINIFIED_NAME.test(path)) return { action: 'document', reason: 'minified' };
-    if (size > MAX_PARSE_BYTES) return { action: 'document', reason: 'too_large' };
-    return { action: 'parse' };
-  }
-  if (DOCUMENT_EXTENSIONS.test(path)) return { action: 'document', reason: 'documentation' };
-  return { action: 'exclude', reason: 'unsupported_format' };
+/**
+ * Decides from the path alone (the tags of every ancestor folder and of the file itself, see
+ * material.ts) and the size, under `policy` (the default policy when omitted).
+ */
+export function admitPath(path: string, size: number, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): AdmissionDecision {
+  const decision = decideByTags(path, policy);
+  if (decision.action === 'parse' && size > MAX_PARSE_BYTES) return { action: 'document', reason: 'too_large' };
+  return decision;
 }
 
 /**

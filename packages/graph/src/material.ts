@@ -1,0 +1,183 @@
+/**
+ * Material tags and the material policy (issue 6 item 1, DESIGN.md): every file gets at most
+ * one format tag (from its name) and any number of path tags (from its own name); every
+ * directory gets path tags from its name. Admission matches a file's own tags and every
+ * ancestor directory's tags against the policy, without copying ancestor tags onto the file.
+ * The policy says which tags are parsed, kept as Documents (file nodes without symbols) and
+ * excluded. `.repograph.json` at the repository root can change it (`parsePolicyFile`).
+ * Pure: no I/O.
+ */
+import { RepographError } from '@repograph/core';
+import type { AdmissionAction } from './admission.js';
+
+export const FORMAT_TAGS = ['source', 'documentation', 'resource', 'config'] as const;
+export const PATH_TAGS = ['dependency', 'build_output', 'cache', 'minified', 'tooling', 'test_fixture'] as const;
+export type FormatTag = (typeof FORMAT_TAGS)[number];
+export type PathTag = (typeof PATH_TAGS)[number];
+export type MaterialTag = FormatTag | PathTag;
+export const MATERIAL_TAGS: readonly MaterialTag[] = [...FORMAT_TAGS, ...PATH_TAGS];
+
+/** What the policy does with each tag. */
+export interface MaterialPolicy {
+  readonly actions: Readonly<Record<MaterialTag, AdmissionAction>>;
+}
+
+/**
+ * The default: source is parsed; documentation, resource and config are Documents; minified
+ * files stay Documents (as before tags existed); every other path tag excludes.
+ */
+export const DEFAULT_MATERIAL_POLICY: MaterialPolicy = Object.freeze({
+  actions: Object.freeze({
+    source: 'parse', documentation: 'document', resource: 'document', config: 'document',
+    minified: 'document',
+    dependency: 'exclude', build_output: 'exclude', cache: 'exclude', tooling: 'exclude', test_fixture: 'exclude',
+  }),
+});
+
+const DIRECTORY_TAGS: Readonly<Record<string, PathTag>> = {
+  node_modules: 'dependency', bower_components: 'dependency', vendor: 'dependency', third_party: 'dependency',
+  dist: 'build_output', build: 'build_output', out: 'build_output', target: 'build_output', '.next': 'build_output',
+  '.cache': 'cache', __pycache__: 'cache', '.pytest_cache': 'cache', '.mypy_cache': 'cache', '.ruff_cache': 'cache',
+  testdata: 'test_fixture', fixtures: 'test_fixture', __fixtures__: 'test_fixture',
+  '.git': 'tooling', '.hg': 'tooling', '.svn': 'tooling', '.idea': 'tooling', '.vscode': 'tooling',
+  '.cursor': 'tooling', '.claude': 'tooling', '.codex': 'tooling', '.agents': 'tooling',
+  '.devloop': 'tooling', '.codebase': 'tooling',
+};
+
+const TOOLING_FILES = new Set(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
+const MINIFIED_NAME = /\.min\.(js|mjs|cjs)$/;
+
+const SOURCE_NAME = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi)$/;
+const DOCUMENTATION_NAME = /\.(md|markdown|rst|txt)$|^(LICENSE|README)$/i;
+const RESOURCE_NAME = /\.(json|jsonc|ya?ml|toml|html?|css|scss|less|xml)$/i;
+const CONFIG_NAME = /\.(ini|cfg)$|^(\.gitignore|\.npmignore|\.dockerignore|\.editorconfig|\.env|\.env\..+|go\.mod|go\.work)$/i;
+
+/** The path tags of a directory name (empty when it carries none). */
+export function directoryTags(name: string): PathTag[] {
+  const tag = DIRECTORY_TAGS[name];
+  return tag ? [tag] : [];
+}
+
+/** The format tag of a file name, or null for a format repograph does not know. */
+export function formatTag(name: string): FormatTag | null {
+  if (SOURCE_NAME.test(name)) return 'source';
+  if (DOCUMENTATION_NAME.test(name)) return 'documentation';
+  if (RESOURCE_NAME.test(name)) return 'resource';
+  if (CONFIG_NAME.test(name)) return 'config';
+  return null;
+}
+
+/** The path tags a file carries by its own name (never its ancestors'). */
+export function filePathTags(name: string): PathTag[] {
+  const tags: PathTag[] = [];
+  if (TOOLING_FILES.has(name)) tags.push('tooling');
+  if (MINIFIED_NAME.test(name)) tags.push('minified');
+  return tags;
+}
+
+/** A file's own tags: its format tag (when known) and its own path tags. */
+export function fileTags(name: string): MaterialTag[] {
+  const format = formatTag(name);
+  return format ? [format, ...filePathTags(name)] : filePathTags(name);
+}
+
+/** The tag that excludes a directory under `policy`, or null when it is walked. */
+export function excludingDirectoryTag(name: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): PathTag | null {
+  for (const tag of directoryTags(name)) if (policy.actions[tag] === 'exclude') return tag;
+  return null;
+}
+
+/**
+ * What the policy decides from tags alone (admission adds the size rule): the first excluding
+ * path tag of an ancestor (outermost first) or of the file; else an unknown format excludes
+ * (`unsupported_format`); else an excluded format excludes by its tag; else a path tag kept as
+ * Document gives its tag as the reason; else a format kept as Document gives `documentation`.
+ */
+export function decideByTags(path: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): { action: AdmissionAction; reason?: string } {
+  const segments = path.split('/');
+  let documentTag: PathTag | null = null;
+  for (let i = 0; i < segments.length - 1; i++) {
+    for (const tag of directoryTags(segments[i]!)) {
+      const action = policy.actions[tag];
+      if (action === 'exclude') return { action, reason: tag };
+      if (action === 'document' && documentTag === null) documentTag = tag;
+    }
+  }
+  const name = segments[segments.length - 1]!;
+  for (const tag of filePathTags(name)) {
+    const action = policy.actions[tag];
+    if (action === 'exclude') return { action, reason: tag };
+    if (action === 'document' && documentTag === null) documentTag = tag;
+  }
+  const format = formatTag(name);
+  if (format === null) return { action: 'exclude', reason: 'unsupported_format' };
+  const formatAction = policy.actions[format];
+  if (formatAction === 'exclude') return { action: 'exclude', reason: format };
+  if (documentTag !== null) return { action: 'document', reason: documentTag };
+  if (formatAction === 'document') return { action: 'document', reason: 'documentation' };
+  return { action: 'parse' };
+}
+
+/** The name of the policy file at the repository root. */
+export const POLICY_FILE_NAME = '.repograph.json';
+
+const MATERIAL_KEYS: Record<string, AdmissionAction> = { parse: 'parse', document: 'document', exclude: 'exclude' };
+
+function usage(problem: string, action: string): RepographError {
+  return new RepographError('UsageError', `${POLICY_FILE_NAME}: ${problem}; ${action}`, { file: POLICY_FILE_NAME });
+}
+
+/**
+ * Parses the text of `.repograph.json`: a JSON object with an optional
+ * `material: {parse?, document?, exclude?}` of tag-name lists. Tags not listed keep their
+ * default action. Unknown keys are warnings; malformed JSON, an unknown tag, a tag listed
+ * twice or a non-source format under `parse` throw UsageError.
+ */
+export function parsePolicyFile(text: string): { policy: MaterialPolicy; warnings: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw usage(`not valid JSON (${(error as Error).message})`, 'fix the syntax or delete the file to use the defaults');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw usage('the top level must be a JSON object', 'write an object such as {"material": {"exclude": ["test_fixture"]}}');
+  }
+  const warnings: string[] = [];
+  const actions: Record<MaterialTag, AdmissionAction> = { ...DEFAULT_MATERIAL_POLICY.actions };
+  for (const key of Object.keys(value)) {
+    if (key !== 'material') warnings.push(`${POLICY_FILE_NAME}: unknown key "${key}" is ignored`);
+  }
+  const material = (value as Record<string, unknown>)['material'];
+  if (material !== undefined) {
+    if (typeof material !== 'object' || material === null || Array.isArray(material)) {
+      throw usage('"material" must be an object', 'write "material": {"parse": [...], "document": [...], "exclude": [...]}');
+    }
+    const seen = new Map<string, string>();
+    for (const [key, list] of Object.entries(material)) {
+      const action = MATERIAL_KEYS[key];
+      if (action === undefined) {
+        warnings.push(`${POLICY_FILE_NAME}: unknown key "material.${key}" is ignored (known: parse, document, exclude)`);
+        continue;
+      }
+      if (!Array.isArray(list) || list.some((tag) => typeof tag !== 'string')) {
+        throw usage(`"material.${key}" must be a list of tag names`, `write e.g. "material.${key}": ["${action === 'parse' ? 'source' : 'test_fixture'}"]`);
+      }
+      for (const tag of list as string[]) {
+        if (!(MATERIAL_TAGS as readonly string[]).includes(tag)) {
+          throw usage(`unknown tag "${tag}" in "material.${key}"`, `use one of: ${MATERIAL_TAGS.join(', ')}`);
+        }
+        const earlier = seen.get(tag);
+        if (earlier !== undefined) {
+          throw usage(`tag "${tag}" is listed in both "material.${earlier}" and "material.${key}"`, 'list each tag once');
+        }
+        seen.set(tag, key);
+        if (action === 'parse' && (FORMAT_TAGS as readonly string[]).includes(tag) && tag !== 'source') {
+          throw usage(`"${tag}" files cannot be parsed (only "source" has parsers)`, 'list it under "document" or "exclude" instead');
+        }
+        actions[tag as MaterialTag] = action;
+      }
+    }
+  }
+  return { policy: Object.freeze({ actions: Object.freeze(actions) }), warnings };
+}
