@@ -44,7 +44,7 @@ export class LiveTrees {
     const gitDir = this.options.repository.isGit ? await gitDirOf(root).catch(() => undefined) : undefined;
     const watcher = createWorktreeWatcher({
       root,
-      filter: createWatchFilter(root),
+      filter: createWatchFilter(root, this.options.repository.policy.policy),
       settleMs: WATCH_SETTLE_MS,
       ...(gitDir ? { gitDir } : {}),
       onBatch: (batch) => this.onBatch(root, batch),

@@ -131,6 +131,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   }
   server.on('error', (error) => log(`socket server: ${error.message}`));
   log(`serving ${repository.root} on ${endpoint.socket} (pid ${process.pid}, protocol ${PROTOCOL_VERSION})`);
+  if (repository.policy.file) log(`material policy from ${repository.policy.file}`);
+  for (const warning of repository.policy.warnings) log(`warning: ${warning}`);
   armIdle();
 
   async function stop(reason: string): Promise<void> {

@@ -22,6 +22,7 @@ export async function runIndexCommand(options: CommandOptions): Promise<number> 
     }
   }
   const repository = await openRepository({ repoRoot: options.repo });
+  for (const warning of repository.policy.warnings) process.stderr.write(`repograph: warning: ${warning}\n`);
   const bar = process.stderr.isTTY ? new ProgressBar(process.stderr) : null;
   try {
     const report = await repository.index(bar ? { onProgress: (p) => bar.update(p.phase, p.done, p.total) } : {});

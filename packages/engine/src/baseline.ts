@@ -6,7 +6,7 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { buildGraph, type GraphOutput } from '@repograph/graph';
+import { buildGraph, type GraphOutput, type MaterialPolicy } from '@repograph/graph';
 import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
@@ -44,6 +44,8 @@ export interface BaselineBuild {
   root: string;
   commit: string;
   getPool: () => ExtractionPool;
+  /** Admission policy (default: the built-in one). */
+  policy?: MaterialPolicy;
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
 }
 
@@ -63,7 +65,7 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
     return { commit: build.commit, alreadyExisted: true, report };
   }
   const started = performance.now();
-  const commit = await loadCommitFiles(build.root, build.commit);
+  const commit = await loadCommitFiles(build.root, build.commit, build.policy);
   const graph = await bindCommit(build, commit.files, commit.diagnostics);
   const report = await publishBaseline(build.store, build.root, build.commit, commit.files, graph, {
     submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { canonicalJson, GraphSession, isResolutionManifest, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText } from '@repograph/graph';
-import { admitPath, looksMinified } from '@repograph/graph';
+import { admitPath, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { languageOfPath } from '@repograph/extract';
 import { hashBlob, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
 import type { DeltaInput } from './delta-view.js';
@@ -43,6 +43,8 @@ export interface WorkspaceHost {
   getPool: () => ExtractionPool;
   /** The commit HEAD of `root` names now (null outside git or before the first commit). */
   readHead: (root: string) => Promise<string | null>;
+  /** Which material is parsed, kept as Documents or excluded (.repograph.json). */
+  policy: MaterialPolicy;
 }
 
 export interface RefreshOptions {
@@ -182,7 +184,7 @@ export class LiveWorkspace {
     // Unsaved buffers alone re-read only their own paths; given paths add them to the scan.
     const paths = options.paths !== undefined ? [...options.paths, ...touchedOverrides]
       : touchedOverrides.length > 0 && !options.clearContents ? touchedOverrides : undefined;
-    const scanned = await scanWorkspace(this.spec.root, this.spec.isGit, state ? paths : undefined, (p) => state?.files.has(p) ?? false);
+    const scanned = await scanWorkspace(this.spec.root, this.spec.isGit, state ? paths : undefined, (p) => state?.files.has(p) ?? false, this.host.policy);
     lap('scanMs');
 
     // A one-shot build whose stored snapshot still matches the tree does nothing.
@@ -231,7 +233,7 @@ export class LiveWorkspace {
     for (const file of loaded.files) incoming.set(file.path, file);
     const overrideBytes = new Map<string, Uint8Array>();
     for (const [path, bytes] of this.overrides) {
-      const file = overrideFile(path, bytes);
+      const file = overrideFile(path, bytes, this.host.policy);
       if (!file) continue;
       incoming.set(path, file);
       if (file.action === 'parse') overrideBytes.set(path, bytes);
@@ -571,7 +573,7 @@ export class LiveWorkspace {
    * objects.
    */
   private async publishOwnBaseline(state: LiveState, graph: GraphOutput, head: string, timings: Record<string, number>): Promise<void> {
-    const commit = await loadCommitFiles(this.spec.root, head);
+    const commit = await loadCommitFiles(this.spec.root, head, this.host.policy);
     const key = (d: Diagnostic): string => canonicalJson(d);
     const sameTree = this.overrides.size === 0 && state.fileDiagnostics.size === 0
       && commit.files.length === state.files.size
@@ -587,7 +589,7 @@ export class LiveWorkspace {
       });
       return;
     }
-    await ensureBaseline({ store: this.host.store, root: this.spec.root, commit: head, getPool: this.host.getPool });
+    await ensureBaseline({ store: this.host.store, root: this.spec.root, commit: head, getPool: this.host.getPool, policy: this.host.policy });
   }
 
   /** The workspace's snapshot as the store holds it (after a restart: the last generation). */
@@ -649,8 +651,8 @@ export class LiveWorkspace {
 }
 
 /** The tree file of an unsaved buffer; null when admission excludes its path. */
-function overrideFile(path: string, bytes: Uint8Array): TreeFile | null {
-  const decision = admitPath(path, bytes.byteLength);
+function overrideFile(path: string, bytes: Uint8Array, policy: MaterialPolicy): TreeFile | null {
+  const decision = admitPath(path, bytes.byteLength, policy);
   if (decision.action === 'exclude') return null;
   const language = languageOfPath(path);
   let action: TreeFile['action'] = decision.action === 'parse' && language ? 'parse' : 'document';

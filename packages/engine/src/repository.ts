@@ -16,6 +16,8 @@ import { rebaseFacts } from './rebase.js';
 import { gitRepoInfo, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
 import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
+import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
+import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh, type WorkspaceSpec } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { QuerySession } from './query.js';
@@ -66,8 +68,10 @@ export async function openRepository(options: OpenRepositoryOptions): Promise<Re
   const git = await gitRepoInfo(root);
   const repoRootPath = git ? git.root : root;
   const commonDir = git ? git.commonDir : repoRootPath;
+  // A malformed .repograph.json fails here, before the store is opened.
+  const policy = loadPolicyFile(repoRootPath);
   const store = await openRepoStore({ dataRoot, repoId: repoIdFor(commonDir) });
-  return new Repository(repoRootPath, commonDir, git !== null, store, options.threads);
+  return new Repository(repoRootPath, commonDir, git !== null, store, options.threads, policy);
 }
 
 /** One repository: its workspaces, baselines and query sessions. */
@@ -81,16 +85,21 @@ export class Repository {
   private readonly workspaces = new Map<string, LiveWorkspace>();
   private readonly host: WorkspaceHost;
 
-  constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined) {
+  /** The material policy in force, with the warnings its file gave. */
+  readonly policy: LoadedPolicy;
+
+  constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined, policy: LoadedPolicy = { policy: DEFAULT_MATERIAL_POLICY, warnings: [], file: null }) {
     this.root = root;
     this.commonDir = commonDir;
     this.isGit = isGit;
     this.store = store;
     this.threads = threads;
+    this.policy = policy;
     this.host = {
       store,
       getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
       readHead: (workspaceRoot) => readHead(workspaceRoot, this.commonDir),
+      policy: policy.policy,
     };
     this.workspaces.set(DEFAULT_WORKSPACE, new LiveWorkspace(this.host, { id: DEFAULT_WORKSPACE, root, isGit, pinnedBase: null }));
     this.restoreWorkspaces();
@@ -186,7 +195,7 @@ export class Repository {
       throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to index.`, { root: this.root });
     }
     const commit = await resolveBaseCommit(this.root, ref ?? 'HEAD');
-    return ensureBaseline({ store: this.store, root: this.root, commit, getPool: this.host.getPool });
+    return ensureBaseline({ store: this.store, root: this.root, commit, getPool: this.host.getPool, policy: this.policy.policy });
   }
 
   /**
@@ -201,7 +210,7 @@ export class Repository {
       throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to compare with.`, { root: this.root });
     }
     const commit = await resolveBaseCommit(workspace.spec.root, ref);
-    await ensureBaseline({ store: this.store, root: workspace.spec.root, commit, getPool: this.host.getPool });
+    await ensureBaseline({ store: this.store, root: workspace.spec.root, commit, getPool: this.host.getPool, policy: this.policy.policy });
     const factsOfBlob = (blobId: string, language: string, path: string): FileFacts | null => {
       const facts = this.store.getFacts(blobId, EXTRACTOR_VERSION, language);
       return facts ? rebaseFacts(facts, path) : null;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, LanguageId } from '@repograph/core';
 import { languageOfPath } from '@repograph/extract';
-import { admitPath, looksMinified } from '@repograph/graph';
+import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
 import { excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 
@@ -88,9 +88,9 @@ export interface CommitFiles {
 }
 
 /** The files of a commit's tree, admitted by path and size (no checkout). */
-export async function loadCommitFiles(root: string, commit: string): Promise<CommitFiles> {
+export async function loadCommitFiles(root: string, commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<CommitFiles> {
   const listing = await listTree(root, commit);
-  const folders = excludeFolders(listing.entries.map((e) => e.path));
+  const folders = excludeFolders(listing.entries.map((e) => e.path), policy);
   const kept = new Set(folders.kept);
   const diagnostics = folders.diagnostics;
   const excluded = folders.excluded;
@@ -102,7 +102,7 @@ export async function loadCommitFiles(root: string, commit: string): Promise<Com
   const files: TreeFile[] = [];
   for (const entry of listing.entries) {
     if (!kept.has(entry.path)) continue;
-    const decision = admitPath(entry.path, entry.size ?? 0);
+    const decision = admitPath(entry.path, entry.size ?? 0, policy);
     if (decision.action === 'exclude') {
       const reason = decision.reason ?? 'excluded';
       excluded[reason] = (excluded[reason] ?? 0) + 1;

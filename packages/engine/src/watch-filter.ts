@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { admitPath, excludedDirectoryReason, GitignoreRules } from '@repograph/graph';
+import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, type MaterialPolicy } from '@repograph/graph';
 
 export interface WatchFilter {
   /**
@@ -29,7 +29,7 @@ export interface WatchFilter {
 }
 
 /** Creates the filter of one worktree; `root` is its absolute top-level directory. */
-export function createWatchFilter(root: string): WatchFilter {
+export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): WatchFilter {
   const rulesByDirectory = new Map<string, GitignoreRules | null>();
   const directoryIgnored = new Map<string, boolean>();
   let infoExclude: GitignoreRules | null | undefined;
@@ -65,8 +65,8 @@ export function createWatchFilter(root: string): WatchFilter {
     const parent = parentOf(path);
     if (parent !== '' && ignoredDirectory(parent)) return true;
     const excluded = isDirectory
-      ? excludedDirectoryReason(path.slice(path.lastIndexOf('/') + 1)) !== null
-      : admitPath(path, 0).action === 'exclude';
+      ? excludedDirectoryReason(path.slice(path.lastIndexOf('/') + 1), policy) !== null
+      : admitPath(path, 0, policy).action === 'exclude';
     if (excluded) return true;
     return gitignored(path, isDirectory) && !isTracked(path);
   };

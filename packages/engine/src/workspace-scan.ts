@@ -8,6 +8,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '@repograph/core';
+import { DEFAULT_MATERIAL_POLICY, type MaterialPolicy } from '@repograph/graph';
 import { listWorktreeFiles } from '@repograph/store';
 import { insideExcludedFolder, scanDirectory, scanGitWorktree, scanListedPaths, skippedEntryDiagnostic, type ScanResult } from './worktree-scan.js';
 
@@ -32,14 +33,15 @@ export interface PartialScan {
  */
 export async function scanWorkspace(
   root: string, isGit: boolean, paths: string[] | undefined, known: (path: string) => boolean,
+  policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY,
 ): Promise<FullScan | PartialScan> {
-  const full = async (): Promise<FullScan> => ({ kind: 'full', scan: isGit ? await scanGitWorktree(root) : await scanDirectory(root) });
+  const full = async (): Promise<FullScan> => ({ kind: 'full', scan: isGit ? await scanGitWorktree(root, policy) : await scanDirectory(root, policy) });
   if (!paths || paths.length > PARTIAL_SCAN_LIMIT) return full();
   const touched = [...new Set(paths)].sort();
   const listed: string[] = [];
   const ask: string[] = [];
   for (const path of touched) {
-    if (path === '' || path.endsWith('.gitignore') || insideExcludedFolder(path)) return full();
+    if (path === '' || path.endsWith('.gitignore') || insideExcludedFolder(path, policy)) return full();
     let stats;
     try {
       stats = await lstat(join(root, path));
@@ -58,7 +60,7 @@ export async function scanWorkspace(
       extra.push(skippedEntryDiagnostic(skipped.path, skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason));
     }
   }
-  const scan = await scanListedPaths(root, [...new Set(listed)].sort());
+  const scan = await scanListedPaths(root, [...new Set(listed)].sort(), policy);
   scan.diagnostics.push(...extra);
   return { kind: 'partial', touched, scan };
 }

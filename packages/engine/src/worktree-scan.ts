@@ -7,7 +7,7 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '@repograph/core';
-import { admitPath, excludedDirectoryReason, GitignoreRules, GitignoreStack, type AdmissionDecision } from '@repograph/graph';
+import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, GitignoreStack, type AdmissionDecision, type MaterialPolicy } from '@repograph/graph';
 import { listWorktreeFiles } from '@repograph/store';
 
 /** One file found in the tree, with its stat and admission. */
@@ -36,15 +36,15 @@ const STAT_CONCURRENCY = 64;
  * with a count) and the rest. Shared by the worktree scan and commit trees, so both report the
  * same exclusions for the same paths.
  */
-export function excludeFolders(paths: string[]): { kept: string[]; diagnostics: Diagnostic[]; excluded: Record<string, number> } {
+export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): { kept: string[]; diagnostics: Diagnostic[]; excluded: Record<string, number> } {
   const excludedDirectories = new Map<string, { reason: string; count: number }>();
   const kept: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const excluded: Record<string, number> = {};
   for (const path of paths) {
-    const directory = excludedAncestor(path);
+    const directory = excludedAncestor(path, policy);
     if (directory !== path) {
-      const reason = excludedDirectoryReason(directory.slice(directory.lastIndexOf('/') + 1))!;
+      const reason = excludedDirectoryReason(directory.slice(directory.lastIndexOf('/') + 1), policy)!;
       const entry = excludedDirectories.get(directory) ?? { reason, count: 0 };
       entry.count++;
       excludedDirectories.set(directory, entry);
@@ -71,20 +71,20 @@ export function skippedEntryDiagnostic(path: string, reason: string): Diagnostic
 }
 
 /** True when `path` lies inside a folder that admission excludes (node_modules, dist, .git...). */
-export function insideExcludedFolder(path: string): boolean {
-  return excludedAncestor(path) !== path;
+export function insideExcludedFolder(path: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): boolean {
+  return excludedAncestor(path, policy) !== path;
 }
 
 /** Scans the given repository-relative paths (as git lists them). */
-export async function scanListedPaths(root: string, paths: string[]): Promise<ScanResult> {
-  const folders = excludeFolders(paths);
+export async function scanListedPaths(root: string, paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
+  const folders = excludeFolders(paths, policy);
   const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.excluded, excludedFiles: new Map() };
   const toStat = folders.kept;
   let next = 0;
   const statOne = async (): Promise<void> => {
     while (next < toStat.length) {
       const path = toStat[next++]!;
-      await addFile(root, path, result);
+      await addFile(root, path, result, policy);
     }
   };
   await Promise.all(Array.from({ length: STAT_CONCURRENCY }, statOne));
@@ -93,9 +93,9 @@ export async function scanListedPaths(root: string, paths: string[]): Promise<Sc
 }
 
 /** Scans a git worktree: tracked and untracked-not-ignored files, as git lists them. */
-export async function scanGitWorktree(root: string): Promise<ScanResult> {
+export async function scanGitWorktree(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
   const listing = await listWorktreeFiles(root);
-  const result = await scanListedPaths(root, listing.paths);
+  const result = await scanListedPaths(root, listing.paths, policy);
   for (const skipped of listing.skipped) {
     const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
     result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
@@ -105,7 +105,7 @@ export async function scanGitWorktree(root: string): Promise<ScanResult> {
 }
 
 /** Walks a directory that is not a git repository, honouring .gitignore files on the way. */
-export async function scanDirectory(root: string): Promise<ScanResult> {
+export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
   const result: ScanResult = { files: [], diagnostics: [], excluded: {}, excludedFiles: new Map() };
   const ignore = new GitignoreStack();
   const listed: string[] = [];
@@ -131,7 +131,7 @@ export async function scanDirectory(root: string): Promise<ScanResult> {
     for (const entry of entries) {
       const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
       if (entry.isDirectory()) {
-        const reason = excludedDirectoryReason(entry.name);
+        const reason = excludedDirectoryReason(entry.name, policy);
         if (reason) {
           result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
           result.diagnostics.push(excludedDiagnostic(path, reason, null));
@@ -146,7 +146,7 @@ export async function scanDirectory(root: string): Promise<ScanResult> {
     if (pushed) ignore.pop();
   };
   await walk('');
-  const files = await scanListedPaths(root, listed);
+  const files = await scanListedPaths(root, listed, policy);
   result.files = files.files;
   result.diagnostics.push(...files.diagnostics);
   for (const [reason, count] of Object.entries(files.excluded)) result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
@@ -154,7 +154,7 @@ export async function scanDirectory(root: string): Promise<ScanResult> {
   return result;
 }
 
-async function addFile(root: string, path: string, result: ScanResult): Promise<void> {
+async function addFile(root: string, path: string, result: ScanResult, policy: MaterialPolicy): Promise<void> {
   let stats;
   try {
     stats = await lstat(join(root, path));
@@ -171,7 +171,7 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
     return;
   }
   if (!stats.isFile()) return;
-  const decision = admitPath(path, stats.size);
+  const decision = admitPath(path, stats.size, policy);
   if (decision.action === 'exclude') {
     const reason = decision.reason ?? 'excluded';
     result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
@@ -182,10 +182,10 @@ async function addFile(root: string, path: string, result: ScanResult): Promise<
 }
 
 /** The outermost ancestor directory of `path` that admission excludes. */
-function excludedAncestor(path: string): string {
+function excludedAncestor(path: string, policy: MaterialPolicy): string {
   const segments = path.split('/');
   for (let i = 0; i < segments.length - 1; i++) {
-    if (excludedDirectoryReason(segments[i]!)) return segments.slice(0, i + 1).join('/');
+    if (excludedDirectoryReason(segments[i]!, policy)) return segments.slice(0, i + 1).join('/');
   }
   return path;
 }
