@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { corpusSpec, ensureCorpus } from './corpora.mjs';
 import { listAdmittedFiles } from './parse-baseline.mjs';
-import { run } from './lib/exec.mjs';
+import { nodeStartMs, readPreviousResults, run } from './lib/exec.mjs';
 import { assertCliBuilt, benchDir, cliPath, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
 import { median, round } from './lib/stats.mjs';
 import { assertDaemonBuilt, daemonMain, scratchRepository, sleep, spawnDaemon, waitIdle } from './lib/daemon-process.mjs';
@@ -243,20 +243,6 @@ async function measureCheck(name, options, state) {
   return record;
 }
 
-async function nodeStartMs() {
-  const samples = [];
-  for (let i = 0; i < 5; i++) samples.push((await run(process.execPath, ['-e', '0'])).wallMs);
-  return round(median(samples), 1);
-}
-
-function readPrevious() {
-  try {
-    return JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-  } catch {
-    return { corpora: {} };
-  }
-}
-
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   try {
@@ -267,7 +253,7 @@ async function main() {
     return 2;
   }
   const state = { crashed: false };
-  const previous = readPrevious();
+  const previous = readPreviousResults(resultsFile);
   const measured = {};
   for (const name of options.corpora) {
     try {

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeMarkedSection } from './lib/results-md.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.dirname(benchDir);
@@ -296,13 +297,7 @@ function markdown(results) {
 }
 
 function writeMarkdown(section) {
-  const current = fs.existsSync(resultsMarkdown) ? fs.readFileSync(resultsMarkdown, 'utf8') : '';
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next = start >= 0 && end > start
-    ? current.slice(0, start) + section + current.slice(end + END.length)
-    : `${current.replace(/\n*$/, '\n\n')}${section}\n`;
-  fs.writeFileSync(resultsMarkdown, next);
+  writeMarkedSection(resultsMarkdown, START, END, section);
 }
 
 async function main() {

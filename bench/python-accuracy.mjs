@@ -17,6 +17,7 @@ import { buildPythonOracle, jediVersion } from './lib/python-oracle.mjs';
 import { run } from './lib/exec.mjs';
 import { exportRepository, freshDataRoot, indexRepository, scoreExport } from './lib/engine-cli.mjs';
 import { benchDir, ensureDir, resultsDir } from './lib/paths.mjs';
+import { writeMarkedSection } from './lib/results-md.mjs';
 
 const DEFAULT_CORPORA = ['requests', 'flask', 'django'];
 const START_MARKER = '<!-- python-accuracy:start -->';
@@ -88,12 +89,7 @@ async function main() {
   for (const name of selected) results[name] = await measure(name, jedi, force);
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   const markdownFile = path.join(benchDir, 'RESULTS.md');
-  let text = fs.existsSync(markdownFile) ? fs.readFileSync(markdownFile, 'utf8') : '';
-  const section = `${START_MARKER}\n${renderSection(results)}\n${END_MARKER}`;
-  const start = text.indexOf(START_MARKER);
-  const end = text.indexOf(END_MARKER);
-  text = start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + END_MARKER.length) : `${text.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(markdownFile, text);
+  writeMarkedSection(markdownFile, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSection(results)}\n${END_MARKER}`);
 }
 
 main().catch((error) => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { ensureCorpus, corpusSpec, TS_CORPORA } from './corpora.mjs';
 import { buildOracle } from './oracle.mjs';
 import { measureParseBaselineIsolated } from './parse-baseline.mjs';
-import { run } from './lib/exec.mjs';
+import { nodeStartMs, readPreviousResults, run } from './lib/exec.mjs';
 import {
   diskUsage, exportRepository, freshDataRoot, indexRepository, peakRssMethod, scoreExport,
 } from './lib/engine-cli.mjs';
@@ -164,20 +164,6 @@ async function measureCorpus(name, options, state) {
   return record;
 }
 
-async function nodeStartMs() {
-  const samples = [];
-  for (let i = 0; i < 5; i++) samples.push((await run(process.execPath, ['-e', '0'])).wallMs);
-  return round(median(samples), 1);
-}
-
-function readPrevious() {
-  try {
-    return JSON.parse(fs.readFileSync(latestFile, 'utf8'));
-  } catch {
-    return { corpora: {} };
-  }
-}
-
 /** A bench script (bench/daemon.mjs, bench/delta.mjs) as a child process with this terminal; resolves to its exit code. */
 function runChildBench(script) {
   return new Promise((resolve) => {
@@ -219,7 +205,7 @@ async function runEngineBench(options) {
     console.error(error.message);
   }
 
-  const previous = readPrevious();
+  const previous = readPreviousResults(latestFile);
   const measured = {};
   for (const name of options.corpora) {
     try {

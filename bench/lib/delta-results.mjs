@@ -3,6 +3,7 @@
 // outside the markers is kept). A verdict is "met", "missed" or null (not measured).
 import fs from 'node:fs';
 import { distribution } from './daemon-scenarios.mjs';
+import { writeMarkedSection } from './results-md.mjs';
 
 export const START_MARKER = '<!-- delta:start -->';
 export const END_MARKER = '<!-- delta:end -->';
@@ -259,11 +260,5 @@ export function renderDeltaSection(results) {
 
 /** Writes the section into RESULTS.md between the markers, keeping everything else. */
 export function writeDeltaMarkdown(file, results) {
-  const section = `${START_MARKER}\n${renderDeltaSection(results)}\n${END_MARKER}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const start = text.indexOf(START_MARKER);
-  const end = text.indexOf(END_MARKER);
-  if (start !== -1 && end > start) text = text.slice(0, start) + section + text.slice(end + END_MARKER.length);
-  else text = `${text.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, text);
+  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderDeltaSection(results)}\n${END_MARKER}`);
 }

@@ -1,7 +1,9 @@
 // Child processes for the bench: run a command to completion, capturing or redirecting its output,
-// and fail with the command line, exit status and the tail of its stderr.
+// and fail with the command line, exit status and the tail of its stderr; Node's own start time;
+// the previous results file of a bench.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { median, round } from './stats.mjs';
 
 /**
  * Runs a command. Options: cwd, env (merged over process.env), stdoutFile (write stdout there
@@ -48,4 +50,20 @@ export function commandError(command, args, result) {
   const error = new Error(`bench: \`${[command, ...args].join(' ')}\` ${how}${tail ? `:\n${tail}` : ''}`);
   error.code = 'COMMAND_FAILED';
   return error;
+}
+
+/** Median wall time of `node -e 0` over 5 runs: what starting Node alone costs on this machine. */
+export async function nodeStartMs() {
+  const samples = [];
+  for (let i = 0; i < 5; i++) samples.push((await run(process.execPath, ['-e', '0'])).wallMs);
+  return round(median(samples), 1);
+}
+
+/** The previous run's results file, or an empty record when there is none (or it is unreadable). */
+export function readPreviousResults(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return { corpora: {} };
+  }
 }

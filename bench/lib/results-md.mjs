@@ -156,14 +156,19 @@ export function renderSection(results) {
 
 /** Writes the section into RESULTS.md between the markers, keeping everything else. */
 export function writeResultsMarkdown(file, results) {
-  const section = `${START_MARKER}\n${renderSection(results)}\n${END_MARKER}`;
+  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSection(results)}\n${END_MARKER}`);
+}
+
+/**
+ * Replaces the part of `file` from `startMarker` to `endMarker` with `section` (which holds the
+ * markers), or appends `section` when the markers are not there yet. Every bench writes its own
+ * section of RESULTS.md this way, so one never overwrites another's.
+ */
+export function writeMarkedSection(file, startMarker, endMarker, section) {
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const start = text.indexOf(START_MARKER);
-  const end = text.indexOf(END_MARKER);
-  if (start !== -1 && end > start) {
-    text = text.slice(0, start) + section + text.slice(end + END_MARKER.length);
-  } else {
-    text = `${text.trimEnd()}\n\n${section}\n`;
-  }
+  const start = text.indexOf(startMarker);
+  const end = text.indexOf(endMarker);
+  if (start !== -1 && end > start) text = text.slice(0, start) + section + text.slice(end + endMarker.length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(file, text);
 }
