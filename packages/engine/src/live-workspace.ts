@@ -11,22 +11,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { canonicalJson, GraphSession, isResolutionManifest, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText } from '@repograph/graph';
-import { admitPath, looksMinified, type MaterialPolicy } from '@repograph/graph';
-import { languageOfPath } from '@repograph/extract';
-import { hashBlob, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
+import type { MaterialPolicy } from '@repograph/graph';
+import type { FileEntry, RepoStore, SnapshotReader } from '@repograph/store';
 import type { DeltaInput } from './delta-view.js';
-import { FunctionIndex } from './function-index.js';
+import type { FunctionIndex } from './function-index.js';
 import { ReaderSide } from './reader-side.js';
-import { baselineKey, ensureBaseline, fileEntries, publishBaseline } from './baseline.js';
+import { baselineKey, ensureBaseline, publishBaseline } from './baseline.js';
 import { collectFacts, factsCacheKey, type FactsRequest } from './facts-source.js';
 import { graphInputOf, readWorktreeManifest } from './graph-input.js';
 import { findGroup, graphChangeOf, type GraphChangeSummary } from './graph-change.js';
 import type { ExtractionPool } from './pool.js';
 import { rebaseFacts } from './rebase.js';
 import { buildReport } from './report.js';
-import { loadCommitFiles, loadWorktreeFiles, type TreeFile } from './tree-files.js';
+import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, type TreeFile } from './tree-files.js';
+import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, treeChange, type Overlay } from './workspace-tree.js';
+import { storedPublication, storedShortcut, type Publication } from './workspace-stored.js';
 import { isTouched, scanWorkspace } from './workspace-scan.js';
-import type { ScanResult } from './worktree-scan.js';
 
 /** Where a workspace's tree comes from. */
 export interface WorkspaceSpec {
@@ -105,15 +105,9 @@ interface LiveState {
   /** Functions by fingerprint and branch, for duplicate findings. */
   functions: FunctionIndex;
   /** Paths whose group differs from the baseline's, and baseline paths gone from the tree. */
-  overlay?: { base: string; differing: Set<string>; missing: Set<string> };
+  overlay?: Overlay;
 }
 
-interface Publication {
-  generation: number;
-  report: BuildReport;
-  head: string | null;
-  contents: Map<string, Uint8Array>;
-}
 
 /** The snapshot key of a workspace. */
 export function workspaceKey(id: string): string {
@@ -189,7 +183,7 @@ export class LiveWorkspace {
 
     // A one-shot build whose stored snapshot still matches the tree does nothing.
     if (!state && options.allowStoredShortcut && this.overrides.size === 0) {
-      const stored = this.storedShortcut(scanned.scan, head);
+      const stored = storedShortcut(this.host.store, this.key, scanned.scan, head);
       if (stored) {
         lap('checkMs');
         return stored(timings);
@@ -233,7 +227,7 @@ export class LiveWorkspace {
     for (const file of loaded.files) incoming.set(file.path, file);
     const overrideBytes = new Map<string, Uint8Array>();
     for (const [path, bytes] of this.overrides) {
-      const file = overrideFile(path, bytes, this.host.policy);
+      const file = bufferFile(path, bytes, this.host.policy);
       if (!file) continue;
       incoming.set(path, file);
       if (file.action === 'parse') overrideBytes.set(path, bytes);
@@ -389,7 +383,7 @@ export class LiveWorkspace {
     const nextState: LiveState = {
       head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, folderExcluded, excludedFiles, manifests,
       session, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
-      published: state?.published ?? this.storedPublication(),
+      published: state?.published ?? storedPublication(this.host.store, this.key),
       entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),
       functions: functionsAfter(state?.functions, nextFacts, state ? [...changed.map((f) => f.path), ...removed] : null),
       ...(state?.overlay ? { overlay: state.overlay } : {}),
@@ -486,7 +480,7 @@ export class LiveWorkspace {
             return null;
           }
         };
-        const change = treeChange(baseReader, this.state!, refresh.change.reingestMs, bytesOf);
+        const change = treeChange(baseReader, this.state!.entries, refresh.change.reingestMs, bytesOf);
         const entries = new Map<string, FileEntry>();
         for (const entry of baseReader.files()) entries.set(entry.path, entry);
         const beforeFacts = (path: string): FileFacts | null => {
@@ -527,23 +521,7 @@ export class LiveWorkspace {
         baseReader.close();
       }
       const baseHashes = state.baselineHashes;
-      // Which paths differ from the baseline: kept between refreshes and updated for the paths
-      // this one touched (all of them when the baseline changed or nothing was kept).
-      let overlay = state.overlay;
-      if (!overlay || overlay.base !== base || touchedPaths === null) {
-        overlay = { base, differing: new Set(), missing: new Set() };
-        for (const group of graph.groups) if (baseHashes.get(group.path) !== group.hash) overlay.differing.add(group.path);
-        const present = new Set(graph.groups.map((g) => g.path));
-        for (const path of baseHashes.keys()) if (!present.has(path)) overlay.missing.add(path);
-      } else {
-        for (const path of touchedPaths) {
-          const group = findGroup(graph.groups, path);
-          if (group && baseHashes.get(path) !== group.hash) overlay.differing.add(path);
-          else overlay.differing.delete(path);
-          if (!group && baseHashes.has(path)) overlay.missing.add(path);
-          else overlay.missing.delete(path);
-        }
-      }
+      const overlay = overlayAfter(state.overlay, base, baseHashes, graph.groups, touchedPaths);
       state.overlay = overlay;
       groups = [...overlay.differing].sort().map((path) => findGroup(graph.groups, path)!);
       removed.push(...overlay.missing);
@@ -592,48 +570,6 @@ export class LiveWorkspace {
     await ensureBaseline({ store: this.host.store, root: this.spec.root, commit: head, getPool: this.host.getPool, policy: this.host.policy });
   }
 
-  /** The workspace's snapshot as the store holds it (after a restart: the last generation). */
-  private storedPublication(): Publication | null {
-    const reader = this.host.store.reader(this.key);
-    if (!reader) return null;
-    try {
-      const info = reader.info;
-      const contents = new Map<string, Uint8Array>();
-      for (const [path, text] of Object.entries((info.meta.contents as Record<string, string> | undefined) ?? {})) {
-        contents.set(path, Buffer.from(text, 'utf8'));
-      }
-      return { generation: info.generation, report: { ...info.report, generation: info.generation }, head: (info.meta.head as string | null | undefined) ?? null, contents };
-    } finally {
-      reader.close();
-    }
-  }
-
-  /** A ready answer when the stored snapshot still matches the scanned tree by stat. */
-  private storedShortcut(scan: ScanResult, head: string | null): ((timings: Record<string, number>) => WorkspaceRefresh) | null {
-    const reader = this.host.store.reader(this.key);
-    if (!reader) return null;
-    try {
-      const info = reader.info;
-      if (info.meta.head !== head || Object.keys((info.meta.contents as Record<string, string> | undefined) ?? {}).length > 0) return null;
-      const previous = new Map<string, FileEntry>();
-      for (const entry of reader.files()) previous.set(entry.path, entry);
-      if (previous.size !== scan.files.length) return null;
-      for (const file of scan.files) {
-        const before = previous.get(file.path);
-        if (!before || before.size !== file.size || before.mtimeMs !== file.mtimeMs || before.ino !== file.ino) return null;
-      }
-      const report = info.report;
-      const generation = info.generation;
-      return (timings) => ({
-        generation, published: false, report: { ...report, unchanged: true, timings }, digest: report.digest,
-        change: { paths: [], reparsed: [], affected: [], removedFiles: [], symbols: { added: [], removed: [], changed: [] }, reingestMs: 0 },
-        bind: { mode: 'full', files: 0 }, coldStart: true,
-      });
-    } finally {
-      reader.close();
-    }
-  }
-
   /** Applies `contents`/`clearContents` to the unsaved buffers; returns the paths they touched. */
   private applyContents(options: RefreshOptions): string[] {
     const touched: string[] = [];
@@ -650,101 +586,7 @@ export class LiveWorkspace {
   }
 }
 
-/** The tree file of an unsaved buffer; null when admission excludes its path. */
-function overrideFile(path: string, bytes: Uint8Array, policy: MaterialPolicy): TreeFile | null {
-  const decision = admitPath(path, bytes.byteLength, policy);
-  if (decision.action === 'exclude') return null;
-  const language = languageOfPath(path);
-  let action: TreeFile['action'] = decision.action === 'parse' && language ? 'parse' : 'document';
-  let reason = action === 'parse' ? undefined : decision.reason ?? 'no_extractor';
-  if (action === 'parse' && looksMinified(Buffer.from(bytes).toString('latin1', 0, Math.min(bytes.byteLength, 65536)))) {
-    action = 'document';
-    reason = 'minified';
-  }
-  return { path, size: bytes.byteLength, mtimeMs: 0, ino: 0, action, reason, language, blobId: hashBlob(bytes) };
-}
-
-/**
- * The manifest entries after a refresh: the previous ones, with `touched` paths (or, on a cold
- * start, every path) recomputed from their file and group, and removed paths dropped.
- */
-function entriesAfter(
-  previous: Map<string, FileEntry> | undefined, files: Map<string, TreeFile>, graph: GraphOutput,
-  touched: string[] | null, removed: string[],
-): Map<string, FileEntry> {
-  if (!previous || touched === null) {
-    return new Map(fileEntries(graph.groups.map((g) => files.get(g.path)!), graph).map((e) => [e.path, e] as const));
-  }
-  const entries = previous;
-  for (const path of removed) entries.delete(path);
-  const wanted = [...new Set(touched)].filter((path) => files.has(path));
-  const groups = { groups: wanted.map((path) => findGroup(graph.groups, path)).filter((g): g is HashedGroup => g !== undefined) } as GraphOutput;
-  for (const entry of fileEntries(wanted.map((path) => files.get(path)!), groups)) entries.set(entry.path, entry);
-  return entries;
-}
-
-/** The function index after a refresh: the previous one with `touched` paths replaced (or built whole). */
-function functionsAfter(previous: FunctionIndex | undefined, facts: Map<string, FileFacts>, touched: string[] | null): FunctionIndex {
-  if (!previous || touched === null) {
-    const index = new FunctionIndex();
-    for (const [path, fileFacts] of facts) index.set(path, fileFacts);
-    return index;
-  }
-  for (const path of new Set(touched)) previous.set(path, facts.get(path) ?? null);
-  return previous;
-}
-
-/**
- * The change of a whole tree against a baseline: files whose blob differs, files bound
- * differently, files gone. The worktree scan does not hash documents (a commit's listing has
- * their blob ids), so a document of the same size is hashed here, through `bytesOf`.
- */
-function treeChange(base: SnapshotReader, state: LiveState, reingestMs: number, bytesOf: (path: string) => Uint8Array | null): GraphChangeSummary {
-  const reparsed: string[] = [];
-  const affected: string[] = [];
-  const removedFiles: string[] = [];
-  const after = state.entries;
-  const sameBlob = (entry: FileEntry, now: FileEntry): boolean => {
-    if (now.blobId !== null || entry.blobId === null) return now.blobId === entry.blobId;
-    if (now.size !== entry.size) return false;
-    const bytes = bytesOf(entry.path);
-    return bytes !== null && hashBlob(bytes) === entry.blobId;
-  };
-  for (const entry of base.files()) {
-    const now = after.get(entry.path);
-    if (!now) removedFiles.push(entry.path);
-    else if (now.status !== entry.status || !sameBlob(entry, now)) reparsed.push(entry.path);
-    else if (now.groupHash !== entry.groupHash) affected.push(entry.path);
-  }
-  for (const path of after.keys()) if (!base.file(path)) reparsed.push(path);
-  reparsed.sort();
-  return {
-    paths: [...new Set([...reparsed, ...affected, ...removedFiles])].sort(), reparsed, affected, removedFiles,
-    symbols: { added: [], removed: [], changed: [] }, reingestMs,
-  };
-}
-
 /** Resolves on a later turn of the event loop, after pending I/O callbacks (queued requests). */
 function yieldTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [path, bytes] of a) {
-    const other = b.get(path);
-    if (!other || !Buffer.from(other).equals(Buffer.from(bytes))) return false;
-  }
-  return true;
-}
-
-function entryOf(file: TreeFile): FileEntry {
-  return {
-    path: file.path, blobId: file.blobId, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino, language: file.language,
-    status: file.action === 'document' ? 'document' : 'parsed', generated: false, groupHash: '',
-  };
-}
-
-function byPath(a: { path: string }, b: { path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }

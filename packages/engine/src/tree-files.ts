@@ -122,6 +122,19 @@ function treeFileOf(path: string, size: number, mtimeMs: number, ino: number, pa
   return { path, size, mtimeMs, ino, action, reason: action === 'parse' ? undefined : reason ?? 'no_extractor', language, blobId: null };
 }
 
+/** The tree file of an unsaved buffer (held in memory, not on disk); null when admission excludes its path. */
+export function bufferFile(path: string, bytes: Uint8Array, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): TreeFile | null {
+  const decision = admitPath(path, bytes.byteLength, policy);
+  if (decision.action === 'exclude') return null;
+  const file = treeFileOf(path, bytes.byteLength, 0, 0, decision.action === 'parse', decision.reason);
+  file.blobId = hashBlob(bytes);
+  if (file.action === 'parse' && looksMinified(Buffer.from(bytes).toString('latin1', 0, Math.min(bytes.byteLength, 65536)))) {
+    file.action = 'document';
+    file.reason = 'minified';
+  }
+  return file;
+}
+
 /** Orders files by path (code-unit order). */
 export function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
