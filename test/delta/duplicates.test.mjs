@@ -4,25 +4,9 @@
 // the original; a pasted function below the size threshold (15 AST nodes) is not reported.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { brief, deltaSession, write } from '../helpers/delta.mjs';
+import { brief, deltaSession, TS_SUMMARIZE, write } from '../helpers/delta.mjs';
 
-const TS_HELPER = [
-  'export function summarize(values: number[], limit: number): string {',
-  '  let total = 0;',
-  '  const parts: string[] = [];',
-  '  for (const value of values) {',
-  '    if (value < 0) {',
-  '      continue;',
-  '    }',
-  '    total += value;',
-  '    if (parts.length < limit) {',
-  '      parts.push(String(value));',
-  '    }',
-  '  }',
-  "  return parts.join(', ') + ' = ' + total;",
-  '}',
-  '',
-].join('\n');
+const TS_HELPER = TS_SUMMARIZE;
 
 const PY_HELPER = [
   'def summarize(values, limit):',

@@ -8,25 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { call, waitFor } from '../helpers/daemon.mjs';
-import { brief, deltaSession, withoutTimings, write } from '../helpers/delta.mjs';
+import { brief, deltaSession, TS_SUMMARIZE, withoutTimings, write } from '../helpers/delta.mjs';
 
-const SUMMARIZE = [
-  'export function summarize(values: number[], limit: number): string {',
-  '  let total = 0;',
-  '  const parts: string[] = [];',
-  '  for (const value of values) {',
-  '    if (value < 0) {',
-  '      continue;',
-  '    }',
-  '    total += value;',
-  '    if (parts.length < limit) {',
-  '      parts.push(String(value));',
-  '    }',
-  '  }',
-  "  return parts.join(', ') + ' = ' + total;",
-  '}',
-  '',
-].join('\n');
+const SUMMARIZE = TS_SUMMARIZE;
 
 const LIB = [
   'export function greet(name: string): string {',

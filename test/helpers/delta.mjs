@@ -49,3 +49,22 @@ export function withoutTimings(delta) {
 
 /** A delta as one line, for assertion messages. */
 export const brief = (delta) => JSON.stringify(withoutTimings(delta));
+
+/** A TypeScript function of realistic size (over 15 AST nodes, a loop and branches), for duplicate tests. */
+export const TS_SUMMARIZE = [
+  'export function summarize(values: number[], limit: number): string {',
+  '  let total = 0;',
+  '  const parts: string[] = [];',
+  '  for (const value of values) {',
+  '    if (value < 0) {',
+  '      continue;',
+  '    }',
+  '    total += value;',
+  '    if (parts.length < limit) {',
+  '      parts.push(String(value));',
+  '    }',
+  '  }',
+  "  return parts.join(', ') + ' = ' + total;",
+  '}',
+  '',
+].join('\n');
