@@ -6,7 +6,9 @@
  * that exists is left out (the directory tree touches the files of a new directory once it has
  * watched and read it), except for a sync() flush, which cannot wait for that: there it is
  * expanded to the unignored files below it, so a directory created just before sync() arrives
- * whole. Reads no file contents.
+ * whole. Ignored paths are left out too, except the reported ones (the filter's `reports`: an
+ * excluded folder or file the index names in a diagnostic): those that exist are `changed` as
+ * their own path, a folder included, and never expanded. Reads no file contents.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,11 +23,21 @@ export interface WatchBatch {
 
 export type IgnoreTest = (relativePath: string, isDirectory: boolean | undefined) => boolean;
 
+/** The watcher's two questions about a path (see the engine's WatchFilter). */
+export interface PathFilter {
+  /** Never watched nor descended into. */
+  ignores: IgnoreTest;
+  /** Ignored, yet reported as its own path while it exists (an excluded folder or file). */
+  reports: IgnoreTest;
+}
+
 const STAT_CONCURRENCY = 64;
 
 export async function resolveBatch(
-  root: string, touched: readonly string[], ignores: IgnoreTest, expandDirectories: boolean,
+  root: string, touched: readonly string[], filter: PathFilter, expandDirectories: boolean,
 ): Promise<WatchBatch> {
+  const { ignores, reports } = filter;
+  const wanted = (path: string, isDirectory: boolean): boolean => !ignores(path, isDirectory) || reports(path, isDirectory);
   const changed = new Set<string>();
   const removed = new Set<string>();
   const directories: string[] = [];
@@ -36,26 +48,31 @@ export async function resolveBatch(
       try {
         const stats = await lstat(join(root, path));
         if (!stats.isDirectory()) {
-          if (!ignores(path, false)) changed.add(path);
+          if (wanted(path, false)) changed.add(path);
+        } else if (reports(path, true)) {
+          changed.add(path); // an excluded folder: the consumer asks git what is below it
         } else if (expandDirectories) {
           directories.push(path);
         }
       } catch (error) {
         // Gone: removed. Otherwise (unreadable) it exists: the consumer reports why it cannot read it.
         if (isGone(error)) removed.add(path);
-        else if (!ignores(path, false)) changed.add(path);
+        else if (wanted(path, false)) changed.add(path);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, touched.length) }, statOne));
   for (const directory of outermost(directories)) {
-    if (!ignores(directory, true)) await collectFiles(root, directory, ignores, changed);
+    if (!ignores(directory, true)) await collectFiles(root, directory, filter, changed);
   }
   return { changed: [...changed].sort(compare), removed: [...removed].sort(compare) };
 }
 
-/** Adds every unignored file (or link) below `directory`; symlinked directories are not followed. */
-async function collectFiles(root: string, directory: string, ignores: IgnoreTest, into: Set<string>): Promise<void> {
+/**
+ * Adds every unignored file (or link) below `directory`, and every reported folder or file as
+ * its own path; symlinked directories are not followed.
+ */
+async function collectFiles(root: string, directory: string, filter: PathFilter, into: Set<string>): Promise<void> {
   let entries;
   try {
     entries = await readdir(join(root, directory), { withFileTypes: true });
@@ -65,8 +82,9 @@ async function collectFiles(root: string, directory: string, ignores: IgnoreTest
   for (const entry of entries) {
     const path = `${directory}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (!ignores(path, true)) await collectFiles(root, path, ignores, into);
-    } else if (!ignores(path, false)) {
+      if (!filter.ignores(path, true)) await collectFiles(root, path, filter, into);
+      else if (filter.reports(path, true)) into.add(path);
+    } else if (!filter.ignores(path, false) || filter.reports(path, false)) {
       into.add(path);
     }
   }

@@ -2,7 +2,9 @@
  * Watcher directory tree: one non-recursive `fs.watch` (one inotify watch) per admitted
  * directory of the worktree and none per file. Owns the walk that places the watches, the
  * watches themselves (added when a directory appears, closed when it goes, re-walked when the
- * ignore rules change) and the intake of their events as touched root-relative paths.
+ * ignore rules change) and the intake of their events as touched root-relative paths: admitted
+ * paths, and the excluded ones that the filter reports (an excluded folder or file whose
+ * appearance or removal changes the index's `excluded_material` diagnostics).
  *
  * Why not chokidar: chokidar 4 puts an fs.watch on every file as well as on every directory
  * (`_handleFile` -> `_watchWithNodeFs`), 3,667 inotify watches for core-js's 168 directories,
@@ -23,6 +25,11 @@
  * - A directory is always watched before it is read, so nothing created meanwhile is lost. The
  *   files of a directory that appears (created, or moved in) are touched as they are read; the
  *   initial walk and a re-walk touch none.
+ * - A reported path (`reports`: ignored, yet named by the index) is touched when a 'rename'
+ *   event names it or when it is read in a directory that appears, and is never watched, read
+ *   or reconciled; its 'change' events (a write, a chmod) are dropped, since only its existence
+ *   counts. A 'change' event is never about a directory (inotify flags a directory's, so it
+ *   comes as a 'rename').
  * - Symbolic links are never followed (a link is touched as a file).
  */
 import { watch as fsWatch, lstatSync, readdirSync, readFileSync, readlinkSync, type FSWatcher } from 'node:fs';
@@ -34,9 +41,11 @@ export type IgnoresPath = (relativePath: string, isDirectory: boolean | undefine
 export interface DirectoryTreeOptions {
   /** Absolute path of the worktree root. */
   root: string;
-  /** What is never watched nor touched (the watch filter plus the cookie names). */
+  /** What is never watched nor descended into (the watch filter plus the cookie names). */
   ignores: IgnoresPath;
-  /** One admitted root-relative path that may have changed (its type is unknown). */
+  /** Among the ignored paths, those touched all the same when they appear or go (never cookies). */
+  reports: IgnoresPath;
+  /** One admitted or reported root-relative path that may have changed (its type is unknown). */
   onTouch(relativePath: string): void;
   onError(error: Error): void;
 }
@@ -149,8 +158,11 @@ export class DirectoryTree {
       const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!this.options.ignores(path, true)) subdirectories.push(path);
-        else if (this.watches.has(path)) this.unwatch(path); // ignored since it was watched
-      } else if (mode === 'appeared' && !this.options.ignores(path, false)) {
+        else {
+          if (this.watches.has(path)) this.unwatch(path); // ignored since it was watched
+          if (mode === 'appeared' && this.options.reports(path, true)) this.options.onTouch(path);
+        }
+      } else if (mode === 'appeared' && (!this.options.ignores(path, false) || this.options.reports(path, false))) {
         this.options.onTouch(path);
       }
     }
@@ -212,8 +224,9 @@ export class DirectoryTree {
       if (event === 'change' ? !exists(join(absolute, name)) : !exists(absolute, true)) return;
     }
     const path = directory === '' ? name : `${directory}/${name}`;
-    const ignored = this.options.ignores(path, undefined);
-    if (!ignored) this.options.onTouch(path);
+    // A 'change' names a non-directory (see the rules above): its type is known.
+    const ignored = this.options.ignores(path, event === 'change' ? false : undefined);
+    if (!ignored || (event === 'rename' && this.options.reports(path, undefined))) this.options.onTouch(path);
     if (event === 'rename' && (!ignored || this.watches.has(path))) this.reconcile(path);
   }
 

@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createWatchFilter } from '@repograph/engine';
 import { createWorktreeWatcher, processInotifyWatches, type WatchBatch, type WorktreeWatcher, type WorktreeWatcherOptions } from './watcher.js';
+import { resolveBatch } from './watcher-resolve.js';
 
 const TEST_TIMEOUT = 60_000;
 const temps: string[] = [];
@@ -113,7 +114,7 @@ test('500 files written in a burst arrive in very few batches', { timeout: TEST_
   }
 });
 
-test('node_modules, build output and gitignored paths are neither watched nor reported', { timeout: TEST_TIMEOUT }, async () => {
+test('node_modules, build output and gitignored paths are neither watched nor reported; an excluded file is reported, not watched', { timeout: TEST_TIMEOUT }, async () => {
   const root = makeRepo();
   const { watcher, recorder } = await startWatcher(root);
   try {
@@ -130,7 +131,8 @@ test('node_modules, build output and gitignored paths are neither watched nor re
     await recorder.until(() => recorder.changed('src/control.ts'), 'the control file');
     await watcher.sync();
     const reported = recorder.batches.flatMap((b) => [...b.changed, ...b.removed]);
-    assert.deepEqual(reported.filter((p) => p !== 'src/control.ts'), []);
+    // An unsupported format is excluded by its own name: the index names it in a diagnostic.
+    assert.deepEqual(reported.filter((p) => p !== 'src/control.ts').sort(), ['src/image.png']);
     assert.equal(watcher.stats().watchedDirectories, 4);
     assert.deepEqual(recorder.errors, []);
   } finally {
@@ -330,4 +332,97 @@ test('close() releases everything: a process that watched then closed exits by i
   });
   assert.equal(code, 0, 'the child process exits once the watcher is closed');
   assert.equal(output.trim(), 'closed');
+});
+
+test('excluded folders and files are reported when they appear and go, never watched; writes to them are not', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  // `target/` excludes folders only: a file named target would be listed by git.
+  writeFileSync(join(root, '.git/info/exclude'), 'target/\n');
+  const { watcher, recorder } = await startWatcher(root);
+  try {
+    assert.equal(watcher.stats().watchedDirectories, 4);
+    write(root, 'AGENTS.md', '# agents\n');
+    write(root, 'web/logo.png', 'x();\n');
+    write(root, 'web/app.ts', 'export const app = 1;\n');
+    write(root, 'vendor/lib/x.go', 'package lib\n');
+    write(root, 'src/.idea/workspace.xml', '<x/>\n');
+    await recorder.until(() => ['AGENTS.md', 'web/logo.png', 'web/app.ts', 'vendor', 'src/.idea'].every((p) => recorder.changed(p)), 'the excluded material');
+    await watcher.sync();
+    const reported = new Set(recorder.batches.flatMap((b) => [...b.changed, ...b.removed]));
+    assert.deepEqual([...reported].sort(), ['AGENTS.md', 'src/.idea', 'vendor', 'web/app.ts', 'web/logo.png'],
+      'an excluded folder comes as its own path, nothing below it');
+    assert.equal(watcher.stats().watchedDirectories, 5, 'web is watched; vendor, vendor/lib and src/.idea are not');
+
+    // Only their existence matters: writes to them, and below an excluded folder, are not reported.
+    const before = recorder.batches.length;
+    write(root, 'AGENTS.md', '# agents, edited\n');
+    write(root, 'web/logo.png', 'y();\n');
+    write(root, 'vendor/lib/y.go', 'package lib\n');
+    write(root, 'src/.idea/other.xml', '<y/>\n');
+    // A gitignored folder is not reported, though its name alone would not rule out a file.
+    write(root, 'target/classes/A.js', '');
+    write(root, 'src/control.ts');
+    await recorder.until(() => recorder.changed('src/control.ts'), 'the control file');
+    await watcher.sync();
+    assert.deepEqual([...new Set(recorder.batches.slice(before).flatMap((b) => [...b.changed, ...b.removed]))], ['src/control.ts']);
+    assert.equal(watcher.stats().watchedDirectories, 5);
+
+    rmSync(join(root, 'AGENTS.md'));
+    rmSync(join(root, 'vendor'), { recursive: true });
+    rmSync(join(root, 'web/logo.png'));
+    rmSync(join(root, 'src/.idea'), { recursive: true });
+    await recorder.until(() => ['AGENTS.md', 'vendor', 'web/logo.png', 'src/.idea'].every((p) => recorder.removed(p)), 'the removals');
+    await watcher.sync();
+    assert.ok(!recorder.removed('vendor/lib/x.go'), 'nothing below an excluded folder');
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('a directory that appears with excluded material in it: the material is reported by its own path', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  // A long settle time: the sync() flush delivers, whether or not the tree has read the directory yet.
+  const { watcher, recorder } = await startWatcher(root, { settleMs: 60_000, maxSettleMs: 60_000 });
+  try {
+    mkdirSync(join(root, 'staging/pkg/vendor/lib'), { recursive: true });
+    write(root, 'staging/pkg/vendor/lib/x.go', 'package lib\n');
+    write(root, 'staging/pkg/CLAUDE.md', '# claude\n');
+    write(root, 'staging/pkg/a.ts', 'export const a = 1;\n');
+    write(root, 'staging/pkg/logo.png', '');
+    renameSync(join(root, 'staging/pkg'), join(root, 'src/pkg')); // moved in whole
+    await watcher.sync();
+    await recorder.until(() => ['src/pkg/a.ts', 'src/pkg/CLAUDE.md', 'src/pkg/logo.png', 'src/pkg/vendor'].every((p) => recorder.changed(p)), 'the moved directory');
+    const changed = new Set(recorder.batches.flatMap((b) => b.changed));
+    assert.ok(![...changed].some((p) => p.startsWith('src/pkg/vendor/')), [...changed].join(', '));
+    await recorder.until(() => watcher.stats().watchedDirectories === 6, 'staging and src/pkg to be watched');
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('resolveBatch: reported paths are changed as their own path, also when a sync() expands a new directory', async () => {
+  const root = makeRepo();
+  write(root, 'fresh/a.ts');
+  write(root, 'fresh/AGENTS.md');
+  write(root, 'fresh/vendor/v.go');
+  write(root, 'fresh/nested/logo.png');
+  write(root, 'fresh/scratch/s.ts'); // gitignored, not excluded: neither watched nor reported
+  write(root, 'AGENTS.md');
+  const filter = createWatchFilter(root);
+  const touched = ['fresh', 'AGENTS.md', 'gone.png', 'node_modules', 'dist'];
+  assert.deepEqual(await resolveBatch(root, touched, filter, true), {
+    changed: ['AGENTS.md', 'dist', 'fresh/AGENTS.md', 'fresh/a.ts', 'fresh/nested/logo.png', 'fresh/vendor', 'node_modules'],
+    removed: ['gone.png'],
+  });
+  assert.deepEqual(await resolveBatch(root, touched, filter, false), {
+    changed: ['AGENTS.md', 'dist', 'node_modules'],
+    removed: ['gone.png'],
+  });
+  // Without reports (an older filter), ignored paths are left out as before.
+  assert.deepEqual(await resolveBatch(root, touched, { ignores: filter.ignores, reports: () => false }, true), {
+    changed: ['fresh/a.ts'],
+    removed: ['gone.png'],
+  });
 });

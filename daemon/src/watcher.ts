@@ -1,11 +1,12 @@
 /**
  * The live worktree watcher: one inotify watch per admitted directory of the root (never one per
- * file, never entering what the watch filter ignores), `<gitDir>/index.lock` holding batches
- * during git operations, and sync() barriers. Owns the touched-path intake (filter refresh on a
- * `.gitignore`), the re-walk after ignore rules change, stats and shutdown. The directory
- * watches live in watcher-tree.ts (which says why it is not chokidar: chokidar 4 watches every
- * file too), settling in watcher-batcher.ts, touched paths -> batch in watcher-resolve.ts,
- * cookies (the non-recursive watch of the git dir) in watcher-cookies.ts.
+ * file, never entering what the watch filter ignores, yet reporting the excluded folders and
+ * files the index names), `<gitDir>/index.lock` holding batches during git operations, and
+ * sync() barriers. Owns the touched-path intake (filter refresh on a `.gitignore`), the re-walk
+ * after ignore rules change, stats and shutdown. The directory watches live in watcher-tree.ts
+ * (which says why it is not chokidar: chokidar 4 watches every file too), settling in
+ * watcher-batcher.ts, touched paths -> batch in watcher-resolve.ts, cookies (the non-recursive
+ * watch of the git dir) in watcher-cookies.ts.
  *
  * Contract for the consumer (onBatch):
  * - `changed`: files (or symlinks) that exist now; `removed`: paths that no longer exist. A removed
@@ -13,6 +14,12 @@
  *   indexed path under `path + '/'`. Root-relative POSIX paths, sorted, no duplicates; the same
  *   path may come again in a later batch (re-stat it; unchanged content is a no-op), and
  *   `removed` may name paths the index never had (an editor's temporary file): skip those.
+ * - Excluded material the filter reports (`reports`: a folder such as vendor/ that is not
+ *   gitignored, a file such as AGENTS.md or image.png) comes as its own path in `changed` when
+ *   it appears (a folder too: ask git what is below it) and in `removed` when it goes. Nothing
+ *   below an excluded folder is ever watched or reported, so a folder that gains its first file
+ *   (or loses its last) after it appeared goes unseen until a scan. Writes to an excluded file
+ *   are not reported (only its existence matters).
  * - A directory that appears (created, or moved in) has its files reported as `changed`.
  * - A batch containing a `.gitignore` means the ignore rules changed: the watcher refreshes its
  *   filter and re-walks the tree, but files that became (un)ignored are not listed: reconcile
@@ -39,8 +46,15 @@ export { processInotifyWatches } from './watcher-tree.js';
 export interface WorktreeWatcherOptions {
   /** Absolute real path of the worktree root. */
   root: string;
-  /** Decides what is never watched nor reported (the engine's createWatchFilter). */
-  filter: { ignores(relativePath: string, isDirectory?: boolean): boolean; invalidate?(relativePath: string): void };
+  /**
+   * Decides what is never watched nor descended into (`ignores`) and, among that, what is
+   * reported all the same (`reports`; nothing when absent): the engine's createWatchFilter.
+   */
+  filter: {
+    ignores(relativePath: string, isDirectory?: boolean): boolean;
+    reports?(relativePath: string, isDirectory?: boolean): boolean;
+    invalidate?(relativePath: string): void;
+  };
   /** Absolute git dir of the worktree (`<root>/.git`, or `.git/worktrees/<name>` of a linked one). */
   gitDir?: string;
   /** Quiet time that ends a batch (default 40 ms). */
@@ -89,6 +103,8 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
 
   const ignores = (path: string, isDirectory: boolean | undefined): boolean =>
     isCookiePath(path) || filter.ignores(path, isDirectory);
+  const reports = (path: string, isDirectory: boolean | undefined): boolean =>
+    filter.reports !== undefined && !isCookiePath(path) && filter.reports(path, isDirectory);
 
   const batcher = new Batcher({
     settleMs: options.settleMs ?? 40,
@@ -96,7 +112,7 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     lockHoldMaxMs: options.lockHoldMaxMs ?? 10_000,
     isLocked: () => gitDir !== undefined && existsSync(join(gitDir, 'index.lock')),
     deliver: async (paths, flushed) => {
-      const batch = await resolveBatch(root, paths, ignores, flushed);
+      const batch = await resolveBatch(root, paths, { ignores, reports }, flushed);
       if (batch.changed.length === 0 && batch.removed.length === 0) return;
       batches++;
       if ([...batch.changed, ...batch.removed].some((path) => basename(path) === '.gitignore')) rewatch();
@@ -105,13 +121,13 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     onError: reportError,
   });
 
-  /** Takes one admitted root-relative path in (the tree has asked the filter). */
+  /** Takes one admitted or reported root-relative path in (the tree has asked the filter). */
   const touch = (path: string): void => {
     if (basename(path) === '.gitignore') filter.invalidate?.(path);
     batcher.touch(path);
   };
 
-  const tree = new DirectoryTree({ root, ignores, onTouch: touch, onError: reportError });
+  const tree = new DirectoryTree({ root, ignores, reports, onTouch: touch, onError: reportError });
   const ready = Promise.race([tree.start(), closing]);
 
   /**

@@ -9,7 +9,7 @@ import type { Diagnostic, LanguageId } from '@repograph/core';
 import { languageOfPath } from '@repograph/extract';
 import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
-import { excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
+import { excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 
 /** A file of one tree with what the build knows about it. */
 export interface TreeFile {
@@ -106,6 +106,7 @@ export async function loadCommitFiles(root: string, commit: string, policy: Mate
     if (decision.action === 'exclude') {
       const reason = decision.reason ?? 'excluded';
       excluded[reason] = (excluded[reason] ?? 0) + 1;
+      diagnostics.push(excludedFileDiagnostic(entry.path, reason));
       continue;
     }
     const file = treeFileOf(entry.path, entry.size ?? 0, 0, 0, decision.action === 'parse', decision.reason);

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
+import { parsePolicyFile } from '@repograph/graph';
 import { createWatchFilter } from './watch-filter.js';
 
 const temps: string[] = [];
@@ -106,4 +107,73 @@ test('in a git worktree: info/exclude applies and tracked files are never ignore
   writeFileSync(join(root, '.git/info/exclude'), '');
   filter.invalidate('.git/info/exclude');
   assert.equal(filter.ignores('local.ts', false), false);
+});
+
+const excludedLayout = {
+  '.gitignore': 'node_modules/\nbundle.min.js\nforced.min.js\nlogs/\n',
+  'src/a.ts': '',
+  'src/.idea/workspace.xml': '',
+  'web/app.min.js': '',
+  'bundle.min.js': '',
+  'forced.min.js': '',
+  'AGENTS.md': '',
+  'docs/CLAUDE.md': '',
+  'vendor/lib/x.go': '',
+  'node_modules/p/index.js': '',
+  'logs/vendor/y.go': '',
+  'dist/out.js': '',
+  'image.png': '',
+};
+
+test('reports: excluded folders and files below watched directories, unless gitignored and untracked', () => {
+  const root = tree(excludedLayout);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-f', 'forced.min.js');
+  // Minified files are Documents by default; this policy excludes them.
+  const filter = createWatchFilter(root, parsePolicyFile('{"material": {"exclude": ["minified"]}}').policy);
+  const byDefault = createWatchFilter(root);
+  assert.equal(byDefault.ignores('web/app.min.js', false), false, 'a Document by default');
+  assert.equal(byDefault.reports('web/app.min.js', false), false);
+  for (const [path, isDirectory] of [
+    ['vendor', true], ['dist', true], ['src/.idea', true], ['AGENTS.md', false], ['docs/CLAUDE.md', false],
+    ['web/app.min.js', false], ['image.png', false], ['forced.min.js', false],
+  ] as const) {
+    assert.equal(filter.ignores(path, isDirectory), true, `${path} is never watched`);
+    assert.equal(filter.reports(path, isDirectory), true, `${path} is reported`);
+    assert.equal(filter.reports(path, undefined), true, `${path} (type unknown) is reported`);
+  }
+  // Admitted paths are watched or touched anyway; what lies inside an excluded folder is never looked at.
+  for (const [path, isDirectory] of [
+    ['', true], ['src', true], ['src/a.ts', false], ['image.png', true], ['vendor/lib', true], ['vendor/lib/x.go', false],
+    ['node_modules/p', true], ['dist/out.js', false], ['src/.idea/workspace.xml', false],
+  ] as const) {
+    assert.equal(filter.reports(path, isDirectory), false, `${path} is not reported`);
+  }
+  // Gitignored and untracked: git never lists them, so the index never names them.
+  assert.equal(filter.reports('node_modules', true), false, 'a gitignored node_modules');
+  assert.equal(filter.reports('node_modules', undefined), true, 'the pattern is for folders: a file of that name would be listed');
+  assert.equal(filter.reports('bundle.min.js', false), false);
+  assert.equal(filter.reports('logs/vendor', true), false, 'inside a gitignored folder');
+  assert.equal(filter.reports('logs', true), false, 'gitignored, not excluded');
+  for (const isDirectory of [true, false, undefined]) {
+    assert.equal(filter.reports('.git', isDirectory), false, 'git lists nothing of .git');
+    assert.equal(filter.reports('src/.git', isDirectory), false);
+  }
+  // The rules follow .gitignore once invalidated.
+  writeFileSync(join(root, '.gitignore'), 'AGENTS.md\n');
+  filter.invalidate('.gitignore');
+  assert.equal(filter.reports('node_modules', true), true);
+  assert.equal(filter.reports('AGENTS.md', false), false);
+  assert.equal(filter.reports('logs/vendor', true), true);
+});
+
+test('reports outside git: an excluded folder even when gitignored (the walk names it), a gitignored file not', () => {
+  const filter = createWatchFilter(tree(excludedLayout), parsePolicyFile('{"material": {"exclude": ["minified"]}}').policy);
+  assert.equal(filter.reports('node_modules', true), true);
+  assert.equal(filter.reports('web/app.min.js', false), true);
+  assert.equal(filter.reports('vendor', true), true);
+  assert.equal(filter.reports('AGENTS.md', false), true);
+  assert.equal(filter.reports('bundle.min.js', false), false);
+  assert.equal(filter.reports('logs/vendor', true), false, 'the walk does not enter a gitignored folder');
 });

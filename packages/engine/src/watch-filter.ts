@@ -1,13 +1,15 @@
 /**
  * Watch filter: answers, one path at a time, whether the live watcher may skip a worktree path
- * because the index would never admit anything at or below it. Owns only the caching of the
- * rules for that question; the rules themselves are admission's (`admitPath`,
- * `excludedDirectoryReason`) and the .gitignore matcher's, both in @repograph/graph. Sources of
- * ignore rules: every .gitignore from the root down (read lazily, cached, refreshed through
- * `invalidate`) and the repository's info/exclude. Files git tracks are never ignored, even when
- * a pattern matches them (git lists tracked files whatever .gitignore says). It errs towards
- * watching: an unknown entry type is ignored only when it would be ignored as a file and as a
- * directory.
+ * because the index would never admit anything at or below it (`ignores`), and whether such a
+ * skipped path must still be reported when it appears or goes because the index names it in an
+ * `excluded_material` diagnostic (`reports`). Owns only the caching of the rules for those
+ * questions; the rules themselves are admission's (`admitPath`, `excludedDirectoryReason`) and
+ * the .gitignore matcher's, both in @repograph/graph. Sources of ignore rules: every .gitignore
+ * from the root down (read lazily, cached, refreshed through `invalidate`) and the repository's
+ * info/exclude. Files git tracks are never ignored, even when a pattern matches them (git lists
+ * tracked files whatever .gitignore says). It errs towards watching and reporting: an unknown
+ * entry type is ignored only when it would be ignored as a file and as a directory, and reported
+ * when it would be reported as either.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -20,6 +22,17 @@ export interface WatchFilter {
    * so it need not be watched. `isDirectory` undefined means the entry type is unknown.
    */
   ignores(relativePath: string, isDirectory: boolean | undefined): boolean;
+  /**
+   * True for an ignored path whose appearance and disappearance the watcher must still report,
+   * without watching it or looking inside: admission excludes it by its own name or tags (a
+   * folder such as vendor/ or .idea/, a file such as AGENTS.md or image.png), so the
+   * index names it in an `excluded_material` diagnostic, as long as git lists it (or, for a
+   * folder, something below it): its parent is neither ignored nor excluded, it is not named
+   * `.git`, and it is not gitignored unless tracked. Outside git an excluded folder is reported
+   * even when gitignored (the walk names every excluded folder it meets, see scanDirectory).
+   * `isDirectory` undefined means the entry type is unknown.
+   */
+  reports(relativePath: string, isDirectory: boolean | undefined): boolean;
   /**
    * Forgets what was derived from one ignore file (a root-relative `.gitignore` path, or any
    * other path for the repository's info/exclude). Call it when such a file is created, changed
@@ -34,6 +47,7 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
   const directoryIgnored = new Map<string, boolean>();
   let infoExclude: GitignoreRules | null | undefined;
   let tracked: Set<string> | undefined;
+  const isGit = pathExists(join(root, '.git'));
 
   const rulesOf = (directory: string): GitignoreRules | null => {
     let rules = rulesByDirectory.get(directory);
@@ -80,6 +94,21 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
     return ignored;
   };
 
+  /** Excluded by its own name or tags below a watched directory, and listed by git (or the walk). */
+  const reportedAs = (path: string, isDirectory: boolean): boolean => {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (name === '.git') return false; // git lists nothing of a repository's own folder (or file)
+    const parent = parentOf(path);
+    if (parent !== '' && ignoredDirectory(parent)) return false;
+    // With the parent admitted, an exclusion can only come from the path's own name or tags.
+    const excluded = isDirectory
+      ? excludedDirectoryReason(name, policy) !== null
+      : admitPath(path, 0, policy).action === 'exclude';
+    if (!excluded) return false;
+    if (isDirectory && !isGit) return true;
+    return !gitignored(path, isDirectory) || isTracked(path);
+  };
+
   return {
     ignores(relativePath, isDirectory) {
       const path = relativePath.replace(/^\.\/|\/+$/g, '');
@@ -88,6 +117,12 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
       if (isDirectory === false) return ignoredAs(path, false);
       // Unknown type: only the parent's verdict is cached, so file paths do not fill the cache.
       return ignoredAs(path, false) && ignoredAs(path, true);
+    },
+    reports(relativePath, isDirectory) {
+      const path = relativePath.replace(/^\.\/|\/+$/g, '');
+      if (path === '' || path === '.') return false;
+      if (isDirectory !== undefined) return reportedAs(path, isDirectory);
+      return reportedAs(path, false) || reportedAs(path, true);
     },
     invalidate(relativeGitignorePath) {
       const path = relativeGitignorePath.replace(/^\.\//, '');
@@ -102,6 +137,15 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
 function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function pathExists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readText(path: string): string | null {

@@ -54,7 +54,7 @@ export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT
   }
   for (const [directory, { reason, count }] of [...excludedDirectories].sort()) {
     excluded[reason] = (excluded[reason] ?? 0) + count;
-    diagnostics.push(excludedDiagnostic(directory, reason, count));
+    diagnostics.push(excludedDirectoryDiagnostic(directory, reason));
   }
   return { kept, diagnostics, excluded };
 }
@@ -134,7 +134,7 @@ export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAU
         const reason = excludedDirectoryReason(entry.name, policy);
         if (reason) {
           result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
-          result.diagnostics.push(excludedDiagnostic(path, reason, null));
+          result.diagnostics.push(excludedDirectoryDiagnostic(path, reason));
           continue;
         }
         if (ignore.ignores(path, true)) continue;
@@ -176,6 +176,7 @@ async function addFile(root: string, path: string, result: ScanResult, policy: M
     const reason = decision.reason ?? 'excluded';
     result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
     result.excludedFiles.set(path, reason);
+    result.diagnostics.push(excludedFileDiagnostic(path, reason));
     return;
   }
   result.files.push({ path, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, decision });
@@ -190,12 +191,25 @@ function excludedAncestor(path: string, policy: MaterialPolicy): string {
   return path;
 }
 
-function excludedDiagnostic(path: string, reason: string, count: number | null): Diagnostic {
-  const what = count === null ? 'directory' : `directory (${count} files)`;
+/**
+ * The diagnostic of an excluded folder. It names no file count: the watcher never looks inside
+ * an excluded folder, so a count could not stay equal to a fresh scan's (the counts by reason
+ * are in the BuildReport's materials instead).
+ */
+function excludedDirectoryDiagnostic(path: string, reason: string): Diagnostic {
   return {
     code: 'excluded_material', severity: 'info', path,
-    message: `${path}: ${what} excluded as ${reason}; its files are not indexed.`,
-    data: count === null ? { reason } : { reason, files: count },
+    message: `${path}: directory excluded as ${reason}; its files are not indexed (the "material" policy in .repograph.json decides).`,
+    data: { reason },
+  };
+}
+
+/** The diagnostic of one file that admission excludes by its own tags (tooling, minified...). */
+export function excludedFileDiagnostic(path: string, reason: string): Diagnostic {
+  return {
+    code: 'excluded_material', severity: 'info', path,
+    message: `${path}: excluded as ${reason}; it is not indexed (the "material" policy in .repograph.json decides).`,
+    data: { reason },
   };
 }
 
