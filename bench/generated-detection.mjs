@@ -23,6 +23,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeMarkedSection } from './lib/results-md.mjs';
+import { median, robustSigma } from './lib/stats.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.dirname(benchDir);
@@ -54,18 +55,8 @@ function parseOptions(argv) {
   return options;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-/** A robust standard deviation: 1.4826 x the median absolute deviation. */
-const robustSigma = (values) => {
-  const m = median(values);
-  return 1.4826 * median(values.map((v) => Math.abs(v - m)));
-};
 
 /** Every .go file under the corpus (hidden folders skipped), as {path, text}, path relative. */
 function goFiles(root) {

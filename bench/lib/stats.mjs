@@ -35,3 +35,10 @@ export function round(value, decimals = 2) {
   const scale = 10 ** decimals;
   return Math.round(value * scale) / scale;
 }
+
+/** A robust standard deviation of run-to-run noise: 1.4826 x the median absolute deviation. */
+export function robustSigma(values) {
+  if (values.length === 0) return null;
+  const m = median(values);
+  return 1.4826 * median(values.map((v) => Math.abs(v - m)));
+}

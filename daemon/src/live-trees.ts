@@ -7,12 +7,20 @@
  * the sync barrier used by `sync: true`.
  */
 import { computeDelta, type StructuralDelta } from '@repograph/analysis';
+import { isRepographError } from '@repograph/core';
 import { createWatchFilter, gitDirOf, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
 import type { GraphDeltaPayload } from '@repograph/protocol';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
 import { createWorktreeWatcher, type WatchBatch, type WorktreeWatcher } from './watcher.js';
 import { processInotifyWatches } from './watcher-tree.js';
+
+/** Why a workspace's last refresh failed: the message, and the code and data of a RepographError. */
+export interface RefreshFailure {
+  message: string;
+  code?: string;
+  data?: Record<string, unknown>;
+}
 
 /**
  * Quiet time that ends a watcher batch: long enough for an editor's save (temp file, rename,
@@ -32,7 +40,7 @@ export interface LiveTreesOptions {
 
 export class LiveTrees {
   private readonly watchers = new Map<string, WorktreeWatcher>();
-  private readonly failures = new Map<string, string>();
+  private readonly failures = new Map<string, RefreshFailure>();
   private readonly running = new Map<string, number>();
   private progressAt = 0;
 
@@ -94,8 +102,8 @@ export class LiveTrees {
     return workspace === undefined ? [...this.running.values()].some((n) => n > 0) : (this.running.get(workspace) ?? 0) > 0;
   }
 
-  /** The message of the workspace's last failed refresh (cleared by a successful one). */
-  failure(workspace: string): string | undefined {
+  /** The workspace's last failed refresh (cleared by a successful one). */
+  failure(workspace: string): RefreshFailure | undefined {
     return this.failures.get(workspace);
   }
 
@@ -117,7 +125,9 @@ export class LiveTrees {
       }
       return result;
     } catch (error) {
-      this.failures.set(workspace, (error as Error).message);
+      this.failures.set(workspace, isRepographError(error)
+        ? { message: error.message, code: error.code, data: error.data }
+        : { message: (error as Error).message });
       hub.publish('workspace.changed', workspace, hub.clock(), { workspace, change: 'stale' });
       throw error;
     } finally {

@@ -23,6 +23,9 @@ export interface IndexStatusPayload {
   lastReport: BuildReport | null;
   /** When `state` is `error`: what failed and what to do. */
   error?: string;
+  /** When `state` is `error`: the failure's stable code (`BudgetExceeded`...) and its data. */
+  errorCode?: string;
+  errorData?: Record<string, unknown>;
 }
 export type IndexStatusResult = WithMeta<IndexStatusPayload>;
 

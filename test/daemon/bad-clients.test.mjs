@@ -142,7 +142,7 @@ test('unknown methods and bad parameters get errors that name the problem', { ti
     ['code.span', { path: 'src/lib.ts', startLine: 1 }, 'endLine'],
     ['code.span', { path: 'src/lib.ts', startLine: 3, endLine: 1 }, 'endLine'],
     ['code.searchText', { pattern: '(', regex: true }, 'pattern'],
-    ['graph.callers', { id: 'src/lib.ts#shared', depth: 99 }, 'depth'],
+    ['graph.callers', { id: 'src/lib.ts#shared', depth: 0 }, 'depth'],
     ['refs.find', { id: 'src/lib.ts#shared', kinds: 'calls' }, 'kinds'],
     ['watch.subscribe', { topic: 'no.such.topic' }, 'topic'],
     ['watch.subscribe', { topic: 'graph.delta', since: -1 }, 'since'],
@@ -161,6 +161,17 @@ test('unknown methods and bad parameters get errors that name the problem', { ti
     assert.equal(error.data.code, 'InvalidParams', `${method} ${JSON.stringify(params)}: ${error.message}`);
     assert.equal(error.data.field, field, `${method} ${JSON.stringify(params)} names ${field}: ${error.message}`);
     assert.match(error.message, /\S/);
+  }
+
+  // Past a query budget (depth 8, 10,000 results by default): BudgetExceeded with its figures.
+  for (const [method, params, unit, adding] of [
+    ['graph.callers', { id: 'src/lib.ts#shared', depth: 99 }, 'depth', 99],
+    ['symbols.search', { query: 'shared', limit: 20_000 }, 'results', 20_000],
+  ]) {
+    const error = await rejection(call(client, method, params), `${method} ${JSON.stringify(params)}`);
+    assert.equal(error.data.code, 'BudgetExceeded', error.message);
+    assert.deepEqual({ stage: error.data.stage, unit: error.data.unit, adding: error.data.adding }, { stage: 'queries', unit, adding });
+    assert.match(error.message, /budgets\.queries\./);
   }
 
   // Over the raw wire: the JSON-RPC error objects themselves, and params that are not an object.

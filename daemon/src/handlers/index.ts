@@ -3,7 +3,8 @@
  * index.cleanup. Owns their protocol shapes over the engine's repository.
  */
 import { computeDelta, type StructuralDelta } from '@repograph/analysis';
-import { DEFAULT_WORKSPACE } from '@repograph/engine';
+import { commitOfBaselineKey, DEFAULT_WORKSPACE } from '@repograph/engine';
+import type { RefreshFailure } from '../live-trees.js';
 import { metaOf } from '../context.js';
 import { optionalBoolean, optionalString, requiredString } from '../params.js';
 import { withSnapshot } from './query.js';
@@ -15,26 +16,31 @@ export const indexHandlers: HandlerTable = {
     const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
     const live = context.repository.workspace(workspace);
     client.workspaces.add(workspace);
-    const failure = context.live.failure(workspace);
-    const state = context.live.isIndexing(workspace) ? 'indexing' : failure ? 'error' : 'idle';
+    // Read when answering (after any `sync` wait), so the state matches the snapshot answered from.
+    const stateNow = () => {
+      const failure = context.live.failure(workspace);
+      return { failure, state: context.live.isIndexing(workspace) ? 'indexing' as const : failure ? 'error' as const : 'idle' as const };
+    };
     if (!context.repository.isIndexed(workspace) && optionalBoolean(params, 'sync')) {
       await context.startedUp();
       await live.whenIdle();
     }
     if (!context.repository.isIndexed(workspace)) {
+      const { failure } = stateNow();
       return {
         state: failure ? 'error' : 'indexing', head: null, baseline: null, files: 0, symbols: 0, relations: 0, unresolved: 0,
-        progress: { done: 0, total: 0 }, lastReport: null, ...(failure ? { error: failure } : {}),
+        progress: { done: 0, total: 0 }, lastReport: null, ...failureFields(failure),
         meta: metaOf(0, workspace, started),
       };
     }
     return withSnapshot(context, client, params, (session) => {
       const info = session.info;
+      const { failure, state } = stateNow();
       return {
         state, head: (info.meta.head as string | null | undefined) ?? null,
-        baseline: info.base ? info.base.replace(/^baseline:/, '') : null,
+        baseline: info.base ? commitOfBaselineKey(info.base) : null,
         files: info.fileCount, symbols: info.symbolCount, relations: info.relationCount, unresolved: info.unresolvedCount,
-        progress: { done: 0, total: 0 }, lastReport: { ...info.report, generation: session.generation }, ...(failure ? { error: failure } : {}),
+        progress: { done: 0, total: 0 }, lastReport: { ...info.report, generation: session.generation }, ...failureFields(failure),
         warm: live.warm,
       };
     });
@@ -68,3 +74,9 @@ export const indexHandlers: HandlerTable = {
     return { ...(analysis as StructuralDelta), base: commit, meta: metaOf(refresh.generation, workspace, started) };
   },
 };
+
+/** The `error` fields of index.status for a failed refresh (none when the last one succeeded). */
+function failureFields(failure: RefreshFailure | undefined): { error?: string; errorCode?: string; errorData?: Record<string, unknown> } {
+  if (!failure) return {};
+  return { error: failure.message, ...(failure.code ? { errorCode: failure.code } : {}), ...(failure.data ? { errorData: failure.data } : {}) };
+}

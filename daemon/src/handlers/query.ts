@@ -46,7 +46,7 @@ export async function withSnapshot<T extends object>(
 
 export const queryHandlers: HandlerTable = {
   'symbols.search': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const limit = optionalInteger(params, 'limit', 1, 1000);
+    const limit = optionalInteger(params, 'limit', 1, Number.MAX_SAFE_INTEGER);
     const kinds = optionalStringArray(params, 'kinds', WIRE_SYMBOL_KINDS) as SymbolKind[] | undefined;
     const path = optionalString(params, 'path');
     return session.search({ query: requiredString(params, 'query'), ...(kinds ? { kinds } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) });
@@ -62,7 +62,7 @@ export const queryHandlers: HandlerTable = {
     endLine: requiredInteger(params, 'endLine', 1, Number.MAX_SAFE_INTEGER),
   })),
   'code.searchText': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const limit = optionalInteger(params, 'limit', 1, 1000);
+    const limit = optionalInteger(params, 'limit', 1, Number.MAX_SAFE_INTEGER);
     const path = optionalString(params, 'path');
     return session.searchText({
       pattern: requiredString(params, 'pattern'), regex: optionalBoolean(params, 'regex') ?? false,
@@ -74,11 +74,11 @@ export const queryHandlers: HandlerTable = {
     return session.refs({ id: requiredString(params, 'id'), ...(kinds ? { kinds } : {}) });
   }),
   'graph.callers': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const depth = optionalInteger(params, 'depth', 1, 8);
+    const depth = optionalInteger(params, 'depth', 1, Number.MAX_SAFE_INTEGER);
     return session.callers({ id: requiredString(params, 'id'), ...(depth ? { depth } : {}) });
   }),
   'graph.callees': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const depth = optionalInteger(params, 'depth', 1, 8);
+    const depth = optionalInteger(params, 'depth', 1, Number.MAX_SAFE_INTEGER);
     return session.callees({ id: requiredString(params, 'id'), ...(depth ? { depth } : {}) });
   }),
   'repo.export': async (context, client, params) => {

@@ -48,6 +48,9 @@ function summarize(report: BuildReport, storeBytes: number | null): string {
     report.unchanged ? 'nothing changed since the last build' : `generation ${report.generation}`,
     `files: ${m.admitted} admitted of ${m.submitted} (excluded: ${excluded}); ${m.extracted} extracted, ${m.cached} from cache, ${m.partial} partial, ${m.failed} failed`,
     `graph: ${report.publication.nodes} symbols, ${report.publication.relations} relations (${report.analysis.unresolved} unresolved)`,
+    ...(report.selection?.preset === 'analysis' ? [
+      `selection: analysis preset, ${report.selection.core} core + ${report.selection.context} context + ${report.selection.bridges} bridge nodes of ${report.selection.published + report.selection.dropped} (search work ${report.selection.searchWork})`,
+    ] : []),
     `${storeBytes === null ? 'refreshed by the running daemon' : `store: ${(storeBytes / 1048576).toFixed(1)} MiB`}; took ${(totalMs / 1000).toFixed(2)} s (${Object.entries(report.timings).map(([k, v]) => `${k.replace(/Ms$/, '')} ${Math.round(v)}`).join(', ')} ms)`,
     `digest: ${report.digest}`,
   ];

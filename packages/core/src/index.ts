@@ -9,3 +9,4 @@ export * from './graph.js';
 export * from './errors.js';
 export * from './report.js';
 export * from './paths.js';
+export * from './budgets.js';

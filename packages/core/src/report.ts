@@ -4,6 +4,25 @@
  */
 import type { Diagnostic } from './diagnostics.js';
 
+/** Which nodes are published: everything, or the analysis preset (core, context and bridges). */
+export type SelectionPreset = 'full' | 'analysis';
+
+/**
+ * What selection kept. `core`: types, functions and module-scope data; `context`: files,
+ * directories, modules, packages, namespaces; `bridges`: locals and fields on a path between two
+ * core nodes (analysis preset only; in full mode every local and field is published and counted
+ * in neither); `dropped`: nodes not published; `searchWork`: edge visits of the bridge search.
+ */
+export interface SelectionReport {
+  preset: SelectionPreset;
+  published: number;
+  core: number;
+  context: number;
+  bridges: number;
+  dropped: number;
+  searchWork: number;
+}
+
 export interface BuildReport {
   repoRoot: string;
   /** The commit the baseline was built from, or null for a directory outside git. */
@@ -21,7 +40,7 @@ export interface BuildReport {
     bytes: number;
   };
   analysis: { entities: number; references: number; relations: number; unresolved: number };
-  selection: { published: number };
+  selection: SelectionReport;
   publication: { nodes: number; relations: number };
   timings: Record<string, number>;
   diagnostics: Diagnostic[];

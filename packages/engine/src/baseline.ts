@@ -6,7 +6,7 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { buildGraph, type GraphOutput, type MaterialPolicy } from '@repograph/graph';
+import { buildGraph, chargeMaterials, DEFAULT_MATERIAL_POLICY, policyFingerprint, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
@@ -16,9 +16,21 @@ import { rebaseFacts } from './rebase.js';
 import { hasSnapshot } from './snapshots.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
 
-/** The snapshot key of a commit's baseline. */
-export function baselineKey(commit: string): string {
-  return `baseline:${commit}`;
+/**
+ * The snapshot key of a commit's baseline under a policy: `baseline:<commit>` for the default
+ * policy, `baseline:<commit>+<policy fingerprint>` for another (a baseline built under one
+ * policy is never read as another's).
+ */
+export function baselineKey(commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): string {
+  const fingerprint = policyFingerprint(policy);
+  return fingerprint === '' ? `baseline:${commit}` : `baseline:${commit}+${fingerprint}`;
+}
+
+/** The commit a baseline key names. */
+export function commitOfBaselineKey(key: string): string {
+  const commit = key.slice('baseline:'.length);
+  const plus = commit.indexOf('+');
+  return plus < 0 ? commit : commit.slice(0, plus);
 }
 
 /**
@@ -57,26 +69,38 @@ export interface BaselineResult {
 
 /** Builds and publishes the baseline of `commit` unless the store has it. */
 export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResult> {
-  const key = baselineKey(build.commit);
+  const policy = build.policy ?? DEFAULT_MATERIAL_POLICY;
+  const key = baselineKey(build.commit, policy);
   if (hasSnapshot(build.store, key)) {
     const reader = build.store.reader(key);
     const report = reader?.info.report ?? null;
     reader?.close();
     return { commit: build.commit, alreadyExisted: true, report };
   }
-  const started = performance.now();
-  const commit = await loadCommitFiles(build.root, build.commit, build.policy);
-  const graph = await bindCommit(build, commit.files, commit.diagnostics);
-  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, graph, {
+  const timings: Record<string, number> = {};
+  let last = performance.now();
+  const lap = (stage: string): void => {
+    const now = performance.now();
+    timings[stage] = Math.round((now - last) * 10) / 10;
+    last = now;
+  };
+  const commit = await loadCommitFiles(build.root, build.commit, policy);
+  chargeMaterials(commit.files, policy.budgets);
+  lap('scanMs');
+  const graph = await bindCommit(build, commit.files, commit.diagnostics, lap);
+  const selection = selectForPublication(graph, policy);
+  lap('selectMs');
+  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, graph, selection, {
     submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
     excluded: commit.excluded,
-    timings: { totalMs: Math.round(performance.now() - started) },
+    timings,
   });
-  return { commit: build.commit, alreadyExisted: false, report };
+  lap('publishMs');
+  return { commit: build.commit, alreadyExisted: false, report: { ...report, timings } };
 }
 
 /** Facts (cache, else git objects through the pool) and the bound graph of a commit's files. */
-async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[]): Promise<GraphOutput> {
+async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[], lap: (stage: string) => void): Promise<GraphOutput> {
   const wanted = new Set<string>();
   for (const file of files) {
     if (file.action === 'parse' && !hasCachedFacts(build.store, file.blobId!, file.language!)) wanted.add(file.blobId!);
@@ -90,34 +114,42 @@ async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: 
   const facts = await collectFacts(requests, build.store, build.getPool,
     (done, total) => build.onProgress?.({ phase: 'extract', done, total }));
   bytes.clear();
+  lap('extractMs');
   const factsOf = (file: TreeFile): FileFacts | null => {
     if (file.action !== 'parse') return null;
     const found = facts.facts.get(factsCacheKey(file.blobId!, file.language!));
     return found ? rebaseFacts(found, file.path) : null;
   };
-  return buildGraph({
+  const graph = buildGraph({
     files: files.map((file) => graphInputOf(file, factsOf(file), [])),
     manifests: await readCommitManifests(build.root, files),
     buildDiagnostics: diagnostics,
+    budgets: (build.policy ?? DEFAULT_MATERIAL_POLICY).budgets,
   });
+  lap('bindMs');
+  return graph;
 }
 
-/** Publishes a bound commit as its baseline and returns the report. */
+/**
+ * Publishes a bound commit as its baseline and returns the report: `graph` is the bound graph,
+ * `selection` what the policy publishes of it (selectForPublication).
+ */
 export async function publishBaseline(
-  store: RepoStore, root: string, commit: string, files: TreeFile[], graph: GraphOutput,
+  store: RepoStore, root: string, commit: string, files: TreeFile[], graph: GraphOutput, selection: PolicySelection,
   materials: { submitted: number; excluded: Record<string, number>; timings: Record<string, number> },
 ): Promise<BuildReport> {
   const report = buildReport({
-    root, head: commit, files, graph,
+    root, head: commit, files, graph, selection,
     materials: { submitted: materials.submitted, excluded: materials.excluded, cached: 0, extracted: 0, failed: 0 },
     timings: materials.timings,
   });
+  const published = selection.output;
   const generation = await store.publishSnapshot({
-    key: baselineKey(commit), base: null,
-    files: fileEntries(files, graph),
-    groups: graph.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
-    report, digest: graph.digest,
-    meta: { head: commit, commit },
+    key: baselineKey(commit, selection.policy), base: null,
+    files: fileEntries(files, published),
+    groups: published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+    report, digest: published.digest,
+    meta: { head: commit, commit, policy: policyFingerprint(selection.policy) },
   });
   return { ...report, generation };
 }

@@ -9,7 +9,7 @@ export {
 } from './repository.js';
 export { LiveWorkspace, workspaceKey, type WorkspaceSpec, type RefreshOptions, type WorkspaceRefresh } from './live-workspace.js';
 export type { GraphChangeSummary } from './graph-change.js';
-export type { BaselineResult } from './baseline.js';
+export { commitOfBaselineKey, type BaselineResult } from './baseline.js';
 export type { NameEntry } from './search-rank.js';
 export { QuerySession, type AnswerMeta, type CallTreeNode, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
 export { SourceReader, repositoryPath } from './source-text.js';

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
-import { canonicalJson, GraphSession, isResolutionManifest, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText } from '@repograph/graph';
+import { canonicalJson, chargeMaterials, GraphSession, isResolutionManifest, policyFingerprint, selectForPublication, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText, type PolicySelection } from '@repograph/graph';
 import type { MaterialPolicy } from '@repograph/graph';
 import type { FileEntry, RepoStore, SnapshotReader } from '@repograph/store';
 import type { DeltaInput } from './delta-view.js';
@@ -96,6 +96,8 @@ interface LiveState {
   excludedFiles: Map<string, string>;
   manifests: Map<string, string>;
   session: GraphSession;
+  /** What the policy publishes of the session's output (the output itself in full mode). */
+  selection: PolicySelection;
   buildDiagnosticsKey: string;
   baselineHashes: Map<string, string> | null;
   /** What the store holds for this workspace now. */
@@ -183,7 +185,7 @@ export class LiveWorkspace {
 
     // A one-shot build whose stored snapshot still matches the tree does nothing.
     if (!state && options.allowStoredShortcut && this.overrides.size === 0) {
-      const stored = storedShortcut(this.host.store, this.key, scanned.scan, head);
+      const stored = storedShortcut(this.host.store, this.key, scanned.scan, head, policyFingerprint(this.host.policy));
       if (stored) {
         lap('checkMs');
         return stored(timings);
@@ -270,6 +272,7 @@ export class LiveWorkspace {
     }
     changed.sort(byPath);
     removed.sort();
+    chargeMaterials(nextFiles.values(), this.host.policy.budgets);
     lap('readMs');
 
     // Facts for changed parsed files: the cache, else the pool.
@@ -346,12 +349,12 @@ export class LiveWorkspace {
 
     // Let queued requests run between the stages of a refresh (each stage is synchronous).
     await yieldTurn();
-    const previousGroups = state ? state.session.output.groups : [];
+    const previousGroups = state ? state.selection.output.groups : [];
     let session: GraphSession;
     let rebound: string[];
     let mode: 'incremental' | 'full' = 'full';
     if (!state) {
-      session = GraphSession.create({ files: [...nextFiles.values()].map(inputOf), manifests: manifestList(), buildDiagnostics });
+      session = GraphSession.create({ files: [...nextFiles.values()].map(inputOf), manifests: manifestList(), buildDiagnostics, budgets: this.host.policy.budgets });
       rebound = [...nextFiles.keys()];
     } else {
       session = state.session;
@@ -364,8 +367,13 @@ export class LiveWorkspace {
       rebound = update.rebound;
       mode = update.mode;
     }
-    const graph = session.output;
     lap('bindMs');
+    const selection = selectForPublication(session.output, this.host.policy);
+    const graph = selection.output;
+    // Selection is global: a change can keep or drop records of files nobody re-bound (a read
+    // from an edited file makes another file's field a bridge). Those count as re-bound.
+    if (state && graph !== session.output) rebound = withReselected(rebound, previousGroups, graph.groups);
+    lap('selectMs');
     await yieldTurn();
 
     const change = graphChangeOf(previousGroups, graph.groups, {
@@ -382,7 +390,7 @@ export class LiveWorkspace {
 
     const nextState: LiveState = {
       head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, folderExcluded, excludedFiles, manifests,
-      session, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
+      session, selection, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
       published: state?.published ?? storedPublication(this.host.store, this.key),
       entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),
       functions: functionsAfter(state?.functions, nextFacts, state ? [...changed.map((f) => f.path), ...removed] : null),
@@ -417,7 +425,7 @@ export class LiveWorkspace {
     // The previous generation stays readable through this reader while the new one is published.
     const beforeReader = state && options.analyze ? this.host.store.reader(this.key) : undefined;
     try {
-      const published = await this.publish(nextState, graph, materials, timings, lap,
+      const published = await this.publish(nextState, materials, timings, lap,
         state ? [...new Set([...changed.map((f) => f.path), ...removed, ...rebound])] : null);
       nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
       this.state = nextState;
@@ -498,20 +506,21 @@ export class LiveWorkspace {
 
   /** Publishes the tree as an overlay over its baseline (built first when missing). */
   private async publish(
-    state: LiveState, graph: GraphOutput, materials: Parameters<typeof buildReport>[0]['materials'],
+    state: LiveState, materials: Parameters<typeof buildReport>[0]['materials'],
     timings: Record<string, number>, lap: (stage: string) => void, touchedPaths: string[] | null,
   ): Promise<BuildReport> {
     const { store } = this.host;
+    const graph = state.selection.output;
     const head = state.head;
     let base: string | null = null;
     let groups: HashedGroup[] = graph.groups;
     const removed: string[] = [];
     if (head) {
-      base = baselineKey(head);
+      base = baselineKey(head, this.host.policy);
       if (!state.baselineHashes) {
         const reader = store.reader(base);
         if (!reader) {
-          await this.publishOwnBaseline(state, graph, head, timings);
+          await this.publishOwnBaseline(state, head, timings);
         } else {
           reader.close();
         }
@@ -526,7 +535,7 @@ export class LiveWorkspace {
       groups = [...overlay.differing].sort().map((path) => findGroup(graph.groups, path)!);
       removed.push(...overlay.missing);
     }
-    const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph, materials, timings });
+    const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph: state.session.output, selection: state.selection, materials, timings });
     const generation = await store.publishSnapshot({
       key: this.key, base,
       files: graph.groups.map((group) => state.entries.get(group.path)!),
@@ -536,7 +545,7 @@ export class LiveWorkspace {
       ],
       report, digest: graph.digest,
       meta: {
-        head, overlayPaths: groups.length + removed.length,
+        head, overlayPaths: groups.length + removed.length, policy: policyFingerprint(this.host.policy),
         workspace: { id: this.spec.id, root: this.spec.root, pinnedBase: this.spec.pinnedBase },
         contents: Object.fromEntries([...this.overrides].map(([path, bytes]) => [path, Buffer.from(bytes).toString('utf8')])),
       },
@@ -550,7 +559,7 @@ export class LiveWorkspace {
    * cold start) the bound tree is published as the baseline too; otherwise it is built from git
    * objects.
    */
-  private async publishOwnBaseline(state: LiveState, graph: GraphOutput, head: string, timings: Record<string, number>): Promise<void> {
+  private async publishOwnBaseline(state: LiveState, head: string, timings: Record<string, number>): Promise<void> {
     const commit = await loadCommitFiles(this.spec.root, head, this.host.policy);
     const key = (d: Diagnostic): string => canonicalJson(d);
     const sameTree = this.overrides.size === 0 && state.fileDiagnostics.size === 0
@@ -561,7 +570,7 @@ export class LiveWorkspace {
       })
       && commit.diagnostics.map(key).sort().join('\n') === state.buildDiagnosticsKey;
     if (sameTree) {
-      await publishBaseline(this.host.store, this.spec.root, head, commit.files, graph, {
+      await publishBaseline(this.host.store, this.spec.root, head, commit.files, state.session.output, state.selection, {
         submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
         excluded: commit.excluded, timings: { ...timings },
       });
@@ -584,6 +593,17 @@ export class LiveWorkspace {
     }
     return touched;
   }
+}
+
+/** `rebound` plus the paths whose selected group differs from the previous selection's (sorted). */
+function withReselected(rebound: string[], previous: readonly HashedGroup[], next: readonly HashedGroup[]): string[] {
+  const before = new Map(previous.map((group) => [group.path, group.hash] as const));
+  const paths = new Set(rebound);
+  for (const group of next) {
+    const hash = before.get(group.path);
+    if (hash !== undefined && hash !== group.hash) paths.add(group.path);
+  }
+  return paths.size === rebound.length ? rebound : [...paths].sort();
 }
 
 /** Resolves on a later turn of the event loop, after pending I/O callbacks (queued requests). */

@@ -1,9 +1,9 @@
 /**
  * The query API in domain terms over one immutable snapshot: search, card, callers, callees,
  * references, export. Every answer names the generation it was read from. Owns traversal
- * bounds; knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
+ * bounds and the query budgets (results, depth, rows visited, time: BudgetExceeded past them); knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
  */
-import { normalizeRelativePath, RepographError, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
+import { BudgetMeter, budgetExceeded, DEFAULT_BUDGETS, normalizeRelativePath, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
 import { nameEntryOf, rankEntries, type NameEntry } from './search-rank.js';
 import { repositoryPath, SourceReader } from './source-text.js';
@@ -65,7 +65,6 @@ function spanOf(source: SourceReader, path: string, startLine: number, endLine: 
   const last = Math.min(endLine, lines.length, startLine + maxLines - 1);
   return { path, startLine, endLine: last, text: lines.slice(startLine - 1, last).join('\n'), truncated: last < Math.min(endLine, lines.length) };
 }
-const MAX_DEPTH = 8;
 const MAX_CHILDREN = 200;
 
 /** A read session over one snapshot; close it to release the snapshot. */
@@ -74,11 +73,13 @@ export class QuerySession {
   private readonly root: string;
   private readonly buffers: ReadonlyMap<string, Uint8Array>;
   private names: NameEntry[] | null = null;
+  private readonly budgets: Budgets;
 
-  constructor(reader: SnapshotReader, root: string, buffers: ReadonlyMap<string, Uint8Array> = new Map()) {
+  constructor(reader: SnapshotReader, root: string, buffers: ReadonlyMap<string, Uint8Array> = new Map(), budgets: Budgets = DEFAULT_BUDGETS) {
     this.reader = reader;
     this.root = root;
     this.buffers = buffers;
+    this.budgets = budgets;
   }
 
   /** True when the snapshot holds the file (admitted and indexed). */
@@ -122,7 +123,8 @@ export class QuerySession {
     const started = performance.now();
     const query = params.query.trim();
     if (query === '') throw new RepographError('InvalidParams', 'search: `query` is empty; give a name or part of one.', { field: 'query' });
-    const limit = clampLimit(params.limit ?? 20);
+    const meter = this.meter(started);
+    const limit = meter.results(params.limit ?? 20);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
     const path = params.path === undefined ? undefined : normalizeRelativePath(params.path);
     if (path === null) {
@@ -130,7 +132,9 @@ export class QuerySession {
     }
     const accept = (entry: NameEntry): boolean =>
       (!kinds || kinds.has(entry.kind)) && (path === undefined || path === '' || entry.path === path || entry.path.startsWith(`${path}/`));
-    const ranked = rankEntries(this.nameTable(), query, limit, accept);
+    const table = this.nameTable();
+    meter.work(table.length);
+    const ranked = rankEntries(table, query, limit, accept);
     const symbols = ranked.map((entry) => this.reader.getSymbol(entry.id)).filter((s): s is SymbolRecord => s !== undefined);
     return { symbols, meta: this.meta(started) };
   }
@@ -154,8 +158,9 @@ export class QuerySession {
   callers(params: { id: string; depth?: number }): { root: SymbolRecord; callers: CallTreeNode[]; meta: AnswerMeta } {
     const started = performance.now();
     const root = this.symbol(params.id);
-    const depth = clampDepth(params.depth ?? 1);
-    const callers = this.walk(root.id, depth, 'in', new Set([root.id]));
+    const meter = this.meter(started);
+    const depth = meter.depth(params.depth ?? 1);
+    const callers = this.walk(root.id, depth, 'in', new Set([root.id]), meter);
     return { root, callers, meta: this.meta(started) };
   }
 
@@ -163,8 +168,9 @@ export class QuerySession {
   callees(params: { id: string; depth?: number }): { root: SymbolRecord; callees: CallTreeNode[]; meta: AnswerMeta } {
     const started = performance.now();
     const root = this.symbol(params.id);
-    const depth = clampDepth(params.depth ?? 1);
-    const callees = this.walk(root.id, depth, 'out', new Set([root.id]));
+    const meter = this.meter(started);
+    const depth = meter.depth(params.depth ?? 1);
+    const callees = this.walk(root.id, depth, 'out', new Set([root.id]), meter);
     return { root, callees, meta: this.meta(started) };
   }
 
@@ -174,9 +180,13 @@ export class QuerySession {
     const symbol = this.symbol(params.id);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
     const source = this.source();
-    const references = this.reader.relationsTo(symbol.id)
+    const incoming = this.reader.relationsTo(symbol.id);
+    const meter = this.meter(started);
+    meter.work(incoming.length);
+    const references = incoming
       .filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'))
       .map((relation) => ({ relation, excerpt: source.linesOf(relation.site.path)?.[relation.site.line - 1]?.trim().slice(0, 200) ?? '' }));
+    meter.results(references.length);
     return { symbol, references, meta: this.meta(started) };
   }
 
@@ -236,7 +246,8 @@ export class QuerySession {
         throw new RepographError('InvalidParams', `\`pattern\` is not a valid regular expression: ${(error as Error).message}`, { field: 'pattern' });
       }
     }
-    const limit = clampLimit(params.limit ?? 50);
+    const meter = this.meter(started);
+    const limit = meter.results(params.limit ?? 50);
     const prefix = params.path === undefined ? '' : repositoryPath(params.path, 'path');
     const source = this.source();
     const matches: TextMatch[] = [];
@@ -246,6 +257,7 @@ export class QuerySession {
       if (performance.now() - started > TEXT_SEARCH_MS) { truncated = true; break; }
       const lines = source.linesOf(entry.path);
       if (!lines) continue;
+      meter.work(lines.length);
       for (let index = 0; index < lines.length; index++) {
         const line = lines[index]!.length > MAX_SEARCH_LINE ? lines[index]!.slice(0, MAX_SEARCH_LINE) : lines[index]!;
         const at = expression ? line.search(expression) : line.indexOf(params.pattern);
@@ -298,8 +310,9 @@ export class QuerySession {
     return symbol;
   }
 
-  private walk(id: string, depth: number, direction: 'in' | 'out', seen: Set<string>): CallTreeNode[] {
+  private walk(id: string, depth: number, direction: 'in' | 'out', seen: Set<string>, meter: QueryMeter): CallTreeNode[] {
     const relations = direction === 'in' ? this.reader.relationsTo(id) : this.reader.relationsFrom(id);
+    meter.work(relations.length);
     const byNeighbour = new Map<string, CallTreeNode>();
     for (const relation of relations) {
       if (!CALL_KINDS.has(relation.kind)) continue;
@@ -320,7 +333,7 @@ export class QuerySession {
       for (const node of nodes) {
         if (seen.has(node.symbol.id)) continue;
         seen.add(node.symbol.id);
-        node.children = this.walk(node.symbol.id, depth - 1, direction, seen);
+        node.children = this.walk(node.symbol.id, depth - 1, direction, seen, meter);
       }
     }
     return nodes;
@@ -335,6 +348,11 @@ export class QuerySession {
     return this.names;
   }
 
+  /** The budget meter of one query that started at `started`. */
+  private meter(started: number): QueryMeter {
+    return new QueryMeter(this.budgets, started);
+  }
+
   private meta(started: number): AnswerMeta {
     return {
       generation: this.generation,
@@ -344,12 +362,35 @@ export class QuerySession {
   }
 }
 
-function clampLimit(limit: number): number {
-  if (!Number.isInteger(limit) || limit < 1) throw new RepographError('InvalidParams', '`limit` must be a positive integer.', { field: 'limit' });
-  return Math.min(limit, 1000);
-}
+/**
+ * Counts one query against the `queries` budgets: the results and depth asked for, the rows
+ * visited (relations, name entries, lines) and the time spent, checked as rows are visited.
+ */
+class QueryMeter {
+  private readonly counter: BudgetMeter<'queries'>;
 
-function clampDepth(depth: number): number {
-  if (!Number.isInteger(depth) || depth < 1) throw new RepographError('InvalidParams', '`depth` must be a positive integer.', { field: 'depth' });
-  return Math.min(depth, MAX_DEPTH);
+  constructor(private readonly budgets: Budgets, private readonly started: number) {
+    this.counter = new BudgetMeter(budgets, 'queries');
+  }
+
+  /** A requested result count: a positive integer within the budget. */
+  results(limit: number): number {
+    if (!Number.isInteger(limit) || limit < 1) throw new RepographError('InvalidParams', '`limit` must be a positive integer.', { field: 'limit' });
+    this.counter.check('results', limit);
+    return limit;
+  }
+
+  /** A requested traversal depth: a positive integer within the budget. */
+  depth(depth: number): number {
+    if (!Number.isInteger(depth) || depth < 1) throw new RepographError('InvalidParams', '`depth` must be a positive integer.', { field: 'depth' });
+    this.counter.check('depth', depth);
+    return depth;
+  }
+
+  /** Rows about to be visited; also checks the time spent so far. */
+  work(rows: number): void {
+    this.counter.charge('work', rows);
+    const elapsed = Math.round(performance.now() - this.started);
+    if (elapsed > this.budgets.queries.timeMs) throw budgetExceeded('queries', 'timeMs', elapsed, 0, this.budgets.queries.timeMs);
+  }
 }

@@ -2,7 +2,7 @@
  * The BuildReport of a published tree: materials, analysis, selection, publication, timings,
  * diagnostics (capped; counts by code always complete) and digest. Owns the figures.
  */
-import type { BuildReport, Diagnostic } from '@repograph/core';
+import type { BuildReport, Diagnostic, SelectionReport } from '@repograph/core';
 import type { GraphOutput } from '@repograph/graph';
 import type { TreeFile } from './tree-files.js';
 
@@ -13,7 +13,10 @@ export interface ReportInput {
   root: string;
   head: string | null;
   files: Iterable<TreeFile>;
+  /** The bound graph (analysis figures) ... */
   graph: GraphOutput;
+  /** ... and what selection published of it (publication figures, digest). */
+  selection: { output: GraphOutput; report: SelectionReport };
   materials: { submitted: number; excluded: Record<string, number>; cached: number; extracted: number; failed: number };
   timings: Record<string, number>;
 }
@@ -51,12 +54,12 @@ export function buildReport(input: ReportInput): BuildReport {
       relations: graph.counts.relations,
       unresolved: graph.counts.unresolved,
     },
-    selection: { published: graph.counts.symbols },
-    publication: { nodes: graph.counts.symbols, relations: graph.counts.relations },
+    selection: input.selection.report,
+    publication: { nodes: input.selection.output.counts.symbols, relations: input.selection.output.counts.relations },
     timings: input.timings,
     diagnostics: diagnostics.slice(0, REPORT_DIAGNOSTIC_LIMIT),
     diagnosticCounts,
-    digest: graph.digest,
+    digest: input.selection.output.digest,
     unchanged: false,
   };
 }

@@ -14,7 +14,7 @@ import { EXTRACTOR_VERSION } from '@repograph/extract';
 import type { DeltaInput } from './delta-view.js';
 import { rebaseFacts } from './rebase.js';
 import { gitRepoInfo, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
-import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
+import { baselineKey, commitOfBaselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
@@ -215,7 +215,7 @@ export class Repository {
       const facts = this.store.getFacts(blobId, EXTRACTOR_VERSION, language);
       return facts ? rebaseFacts(facts, path) : null;
     };
-    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit), factsOfBlob, { analyze });
+    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, { analyze });
     return { commit, refresh, analysis };
   }
 
@@ -223,7 +223,7 @@ export class Repository {
   listBaselines(): Array<{ commit: string; generation: number; fileCount: number; symbolCount: number; usedBy: string[] }> {
     const snapshots = this.store.listSnapshots();
     return snapshots.filter((s) => s.key.startsWith('baseline:')).map((s) => ({
-      commit: s.key.slice('baseline:'.length), generation: s.generation, fileCount: s.fileCount, symbolCount: s.symbolCount,
+      commit: commitOfBaselineKey(s.key), generation: s.generation, fileCount: s.fileCount, symbolCount: s.symbolCount,
       usedBy: snapshots.filter((o) => o.base === s.key).map((o) => o.key.slice('workspace:'.length)),
     }));
   }
@@ -232,13 +232,15 @@ export class Repository {
   async cleanup(dryRun = true): Promise<{ removed: string[]; skippedInUse: string[] }> {
     const removed: string[] = [];
     const skippedInUse: string[] = [];
-    for (const baseline of this.listBaselines()) {
-      if (baseline.usedBy.length > 0) {
-        skippedInUse.push(baseline.commit);
+    const snapshots = this.store.listSnapshots();
+    for (const baseline of snapshots.filter((s) => s.key.startsWith('baseline:'))) {
+      const commit = commitOfBaselineKey(baseline.key);
+      if (snapshots.some((o) => o.base === baseline.key)) {
+        skippedInUse.push(commit);
         continue;
       }
-      if (!dryRun) await this.store.deleteSnapshot(baselineKey(baseline.commit));
-      removed.push(baseline.commit);
+      if (!dryRun) await this.store.deleteSnapshot(baseline.key);
+      removed.push(commit);
     }
     return { removed, skippedInUse };
   }
@@ -257,7 +259,7 @@ export class Repository {
     if (!reader) {
       throw new RepographError('NotIndexed', `${workspace.spec.root} has not been indexed yet; run \`repograph index\` first.`, { repoRoot: workspace.spec.root, workspace: id });
     }
-    return new QuerySession(reader, workspace.spec.root, workspace.buffers());
+    return new QuerySession(reader, workspace.spec.root, workspace.buffers(), this.policy.policy.budgets);
   }
 
   /** The store's generation counter (the last published generation of any snapshot). */

@@ -35,13 +35,15 @@ export function storedPublication(store: RepoStore, key: string): Publication | 
 
 /** A ready answer when the stored snapshot still matches the scanned tree by stat, else null. */
 export function storedShortcut(
-  store: RepoStore, key: string, scan: ScanResult, head: string | null,
+  store: RepoStore, key: string, scan: ScanResult, head: string | null, policy: string,
 ): ((timings: Record<string, number>) => WorkspaceRefresh) | null {
   const reader = store.reader(key);
   if (!reader) return null;
   try {
     const info = reader.info;
     if (info.meta.head !== head || Object.keys((info.meta.contents as Record<string, string> | undefined) ?? {}).length > 0) return null;
+    // Built under another policy (.repograph.json changed): the tree must be bound again.
+    if ((info.meta.policy ?? '') !== policy) return null;
     const previous = new Map<string, FileEntry>();
     for (const entry of reader.files()) previous.set(entry.path, entry);
     if (previous.size !== scan.files.length) return null;

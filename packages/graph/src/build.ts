@@ -4,7 +4,7 @@
  * arrival never change the result (invariant 1). Owns the stage order organize -> bind ->
  * resolve -> assemble.
  */
-import type { Diagnostic, FileFacts } from '@repograph/core';
+import type { Budgets, Diagnostic, FileFacts } from '@repograph/core';
 import type { PathGroup } from './assemble.js';
 import { GraphSession } from './graph-session.js';
 import type { ManifestText } from './manifests.js';
@@ -25,6 +25,8 @@ export interface GraphInput {
   manifests: ManifestText[];
   /** Diagnostics about the build as a whole (excluded folders and the like). */
   buildDiagnostics: Diagnostic[];
+  /** Limits of the analysis stage (none when omitted); a hit throws BudgetExceeded. */
+  budgets?: Budgets;
 }
 
 /** A path group with its hash, ready to publish. */

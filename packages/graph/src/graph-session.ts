@@ -7,7 +7,7 @@
  * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
  * the retained units, ids and groups; the rules of binding stay in the binders.
  */
-import type { Diagnostic, FileFacts } from '@repograph/core';
+import { BudgetMeter, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
@@ -81,6 +81,8 @@ export class GraphSession {
   private readonly callers = new Map<string, Map<string, number>>();
   /** The group paths in order; kept while the set of paths is unchanged. */
   private sortedPaths: string[] | null = null;
+  /** Limits of the analysis stage, counted as the output is put together. */
+  private budgets: Budgets | null = null;
 
   /** Binds a whole tree. */
   static create(input: GraphInput): GraphSession {
@@ -88,6 +90,7 @@ export class GraphSession {
     for (const file of input.files) session.files.set(file.path, file);
     session.manifests = [...input.manifests].sort(byPath);
     session.buildDiagnostics = [...input.buildDiagnostics];
+    session.budgets = input.budgets ?? null;
     session.rebindAll();
     return session;
   }
@@ -260,12 +263,23 @@ export class GraphSession {
     });
   }
 
+  /**
+   * Puts the output together in path order, charging the analysis budget group by group: a
+   * budget hit throws before `output` changes (the session is then unusable, as on any error).
+   */
   private publish(): void {
+    const meter = this.budgets ? new BudgetMeter(this.budgets, 'analysis') : null;
     const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
     const groups: HashedGroup[] = [];
     if (!this.sortedPaths || this.sortedPaths.length !== this.groups.size) this.sortedPaths = [...this.groups.keys()].sort();
     for (const path of this.sortedPaths) {
       const kept = this.groups.get(path)!;
+      if (meter) {
+        meter.charge('entities', kept.counts.entities);
+        meter.charge('references', kept.counts.references);
+        meter.charge('relations', kept.counts.relations);
+        meter.charge('evidence', kept.counts.relations + kept.group.diagnostics.length);
+      }
       groups.push(kept.group);
       counts.files++;
       counts.symbols += kept.counts.symbols;

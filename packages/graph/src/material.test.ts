@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isRepographError } from '@repograph/core';
+import { DEFAULT_BUDGETS, isRepographError } from '@repograph/core';
 import { admitPath, excludedDirectoryReason, MAX_PARSE_BYTES, type AdmissionDecision } from './admission.js';
-import { DEFAULT_MATERIAL_POLICY, decideByTags, fileTags, formatTag, parsePolicyFile } from './material.js';
+import { DEFAULT_MATERIAL_POLICY, decideByTags, fileTags, formatTag, parsePolicyFile, policyFingerprint } from './material.js';
 
 /** admitPath as it was before material tags, kept here to prove the defaults did not move. */
 function legacyAdmitPath(path: string, size: number): AdmissionDecision {
@@ -105,10 +105,16 @@ test('parsePolicyFile: empty object, unknown keys warn, errors are UsageError na
   const empty = parsePolicyFile('{}');
   assert.deepEqual(empty.policy.actions, DEFAULT_MATERIAL_POLICY.actions);
   assert.deepEqual(empty.warnings, []);
-  const warned = parsePolicyFile('{"budgets": {}, "material": {"exclude": [], "include": ["x"]}}');
-  assert.equal(warned.warnings.length, 2);
-  assert.match(warned.warnings[0]!, /"budgets"/);
-  assert.match(warned.warnings[1]!, /"material\.include"/);
+  assert.equal(empty.policy.preset, 'full');
+  assert.equal(empty.policy.budgets, DEFAULT_BUDGETS);
+  const warned = parsePolicyFile('{"colour": {}, "material": {"exclude": [], "include": ["x"]}, "budgets": {"queries": {"depth": 3, "width": 2}, "disk": {}}}');
+  assert.deepEqual(warned.warnings.map((w) => /"([^"]+)"/.exec(w)![1]), ['colour', 'budgets.queries.width', 'budgets.disk', 'material.include']);
+  assert.equal(warned.policy.budgets.queries.depth, 3);
+  assert.equal(warned.policy.budgets.queries.results, DEFAULT_BUDGETS.queries.results);
+  assert.equal(parsePolicyFile('{"preset": "analysis"}').policy.preset, 'analysis');
+  assert.equal(policyFingerprint(parsePolicyFile('{}').policy), '');
+  assert.equal(policyFingerprint(parsePolicyFile('{"budgets": {"queries": {"depth": 3}}}').policy), '', 'budgets do not shape the graph');
+  assert.match(policyFingerprint(parsePolicyFile('{"preset": "analysis"}').policy), /^[0-9a-f]{12}$/);
   const fails: Array<[string, RegExp]> = [
     ['{not json', /not valid JSON/],
     ['[]', /must be a JSON object/],
@@ -117,6 +123,11 @@ test('parsePolicyFile: empty object, unknown keys warn, errors are UsageError na
     ['{"material": {"exclude": ["vendored"]}}', /unknown tag "vendored".*use one of: source/],
     ['{"material": {"exclude": ["cache"], "document": ["cache"]}}', /listed in both/],
     ['{"material": {"parse": ["documentation"]}}', /cannot be parsed/],
+    ['{"preset": "minimal"}', /"preset" must be one of "full", "analysis"/],
+    ['{"budgets": []}', /"budgets" must be an object/],
+    ['{"budgets": {"materials": 5}}', /"budgets\.materials" must be an object/],
+    ['{"budgets": {"materials": {"files": 0}}}', /"budgets\.materials\.files" must be a positive integer/],
+    ['{"budgets": {"materials": {"files": 1.5}}}', /must be a positive integer/],
   ];
   for (const [text, message] of fails) {
     assert.throws(() => parsePolicyFile(text), (error: unknown) => {

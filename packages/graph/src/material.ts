@@ -7,7 +7,8 @@
  * excluded. `.repograph.json` at the repository root can change it (`parsePolicyFile`).
  * Pure: no I/O.
  */
-import { RepographError } from '@repograph/core';
+import { createHash } from 'node:crypto';
+import { DEFAULT_BUDGETS, parseBudgets, RepographError, type Budgets, type SelectionPreset } from '@repograph/core';
 import type { AdmissionAction } from './admission.js';
 
 export const FORMAT_TAGS = ['source', 'documentation', 'resource', 'config'] as const;
@@ -17,10 +18,17 @@ export type PathTag = (typeof PATH_TAGS)[number];
 export type MaterialTag = FormatTag | PathTag;
 export const MATERIAL_TAGS: readonly MaterialTag[] = [...FORMAT_TAGS, ...PATH_TAGS];
 
-/** What the policy does with each tag. */
+/**
+ * What goes into the graph: the action for each tag, the node preset (`full` publishes every
+ * node; `analysis` publishes core, context and bridge nodes) and the budgets of every stage.
+ */
 export interface MaterialPolicy {
   readonly actions: Readonly<Record<MaterialTag, AdmissionAction>>;
+  readonly preset: SelectionPreset;
+  readonly budgets: Budgets;
 }
+
+const PRESETS: readonly SelectionPreset[] = ['full', 'analysis'];
 
 /**
  * The default: source is parsed; documentation, resource and config are Documents; minified
@@ -32,6 +40,8 @@ export const DEFAULT_MATERIAL_POLICY: MaterialPolicy = Object.freeze({
     minified: 'document',
     dependency: 'exclude', build_output: 'exclude', cache: 'exclude', tooling: 'exclude', test_fixture: 'exclude',
   }),
+  preset: 'full',
+  budgets: DEFAULT_BUDGETS,
 });
 
 const DIRECTORY_TAGS: Readonly<Record<string, PathTag>> = {
@@ -118,8 +128,21 @@ export function decideByTags(path: string, policy: MaterialPolicy = DEFAULT_MATE
   return { action: 'parse' };
 }
 
+/**
+ * What of a policy shapes the graph (tag actions and preset; budgets only decide whether a build
+ * succeeds), as a short id: '' for the default policy, else 12 hex digits. Snapshots built under
+ * one policy are not reused under another.
+ */
+export function policyFingerprint(policy: MaterialPolicy): string {
+  const shape = JSON.stringify([MATERIAL_TAGS.map((tag) => policy.actions[tag]), policy.preset]);
+  const defaults = JSON.stringify([MATERIAL_TAGS.map((tag) => DEFAULT_MATERIAL_POLICY.actions[tag]), DEFAULT_MATERIAL_POLICY.preset]);
+  return shape === defaults ? '' : createHash('sha256').update(shape).digest('hex').slice(0, 12);
+}
+
 /** The name of the policy file at the repository root. */
 export const POLICY_FILE_NAME = '.repograph.json';
+
+const TOP_LEVEL_KEYS = ['material', 'preset', 'budgets'];
 
 const MATERIAL_KEYS: Record<string, AdmissionAction> = { parse: 'parse', document: 'document', exclude: 'exclude' };
 
@@ -129,8 +152,9 @@ function usage(problem: string, action: string): RepographError {
 
 /**
  * Parses the text of `.repograph.json`: a JSON object with an optional
- * `material: {parse?, document?, exclude?}` of tag-name lists. Tags not listed keep their
- * default action. Unknown keys are warnings; malformed JSON, an unknown tag, a tag listed
+ * `material: {parse?, document?, exclude?}` of tag-name lists (tags not listed keep their
+ * default action), an optional `preset` ("full" or "analysis") and optional `budgets`
+ * (`{stage: {unit: limit}}`, see @repograph/core budgets). Unknown keys are warnings; malformed JSON, an unknown tag, a tag listed
  * twice or a non-source format under `parse` throw UsageError.
  */
 export function parsePolicyFile(text: string): { policy: MaterialPolicy; warnings: string[] } {
@@ -146,8 +170,14 @@ export function parsePolicyFile(text: string): { policy: MaterialPolicy; warning
   const warnings: string[] = [];
   const actions: Record<MaterialTag, AdmissionAction> = { ...DEFAULT_MATERIAL_POLICY.actions };
   for (const key of Object.keys(value)) {
-    if (key !== 'material') warnings.push(`${POLICY_FILE_NAME}: unknown key "${key}" is ignored`);
+    if (!TOP_LEVEL_KEYS.includes(key)) warnings.push(`${POLICY_FILE_NAME}: unknown key "${key}" is ignored (known: ${TOP_LEVEL_KEYS.join(', ')})`);
   }
+  const preset = (value as Record<string, unknown>)['preset'] ?? 'full';
+  if (!PRESETS.includes(preset as SelectionPreset)) {
+    throw usage(`"preset" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')} (got ${JSON.stringify(preset)})`, 'write "preset": "analysis" to publish core nodes and bridges only, or remove the key');
+  }
+  const budgetsValue = (value as Record<string, unknown>)['budgets'];
+  const budgets = budgetsValue === undefined ? DEFAULT_BUDGETS : parseBudgets(budgetsValue, POLICY_FILE_NAME, warnings);
   const material = (value as Record<string, unknown>)['material'];
   if (material !== undefined) {
     if (typeof material !== 'object' || material === null || Array.isArray(material)) {
@@ -179,5 +209,5 @@ export function parsePolicyFile(text: string): { policy: MaterialPolicy; warning
       }
     }
   }
-  return { policy: Object.freeze({ actions: Object.freeze(actions) }), warnings };
+  return { policy: Object.freeze({ actions: Object.freeze(actions), preset: preset as SelectionPreset, budgets }), warnings };
 }

@@ -37,7 +37,8 @@ export function makeReport(commit: string | null = null): BuildReport {
   return {
     repoRoot: '/repo', commit, generation: 0,
     materials: { submitted: 0, admitted: 0, excluded: {}, failed: 0, cached: 0, extracted: 0, partial: 0, bytes: 0 },
-    analysis: { entities: 0, references: 0, relations: 0, unresolved: 0 }, selection: { published: 0 },
+    analysis: { entities: 0, references: 0, relations: 0, unresolved: 0 },
+    selection: { preset: 'full', published: 0, core: 0, context: 0, bridges: 0, dropped: 0, searchWork: 0 },
     publication: { nodes: 0, relations: 0 }, timings: {}, diagnostics: [], diagnosticCounts: {}, digest: 'digest',
     unchanged: false,
   };
