@@ -122,12 +122,12 @@ function render(results, machine, date) {
     `Measured ${date} on ${machine.cores} cores (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB, Node ${machine.node}; \`npm run bench:preset\`.`,
     'Cold `repograph index` (fresh data root) of two clones of each corpus that differ only in `.repograph.json`, alternated (ABBA); medians, noise = 1.4826 x MAD.',
     '',
-    '| corpus | files | nodes full | nodes analysis (share) | relations full | relations analysis (share) | core / context / bridges / dropped | search work | build full ms (noise) | build analysis ms (noise) | select ms | publish ms full / analysis |',
+    '| corpus | files | nodes full | nodes analysis (share) | relations full | relations analysis (share) | core / context / bridges / dropped | search work | build full ms (noise) | build analysis ms (noise) | select ms full / analysis | publish ms full / analysis |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const s = r.analysis.selection;
-    lines.push(`| ${r.corpus} | ${r.full.files} | ${r.full.nodes} | ${r.analysis.nodes} (${percent(r.analysis.nodes, r.full.nodes)}) | ${r.full.relations} | ${r.analysis.relations} (${percent(r.analysis.relations, r.full.relations)}) | ${s.core} / ${s.context} / ${s.bridges} / ${s.dropped} | ${s.searchWork} | ${r.full.medianWallMs} (±${r.full.noiseMs}) | ${r.analysis.medianWallMs} (±${r.analysis.noiseMs}) | ${r.analysis.medianSelectMs} | ${r.full.medianPublishMs} / ${r.analysis.medianPublishMs} |`);
+    lines.push(`| ${r.corpus} | ${r.full.files} | ${r.full.nodes} | ${r.analysis.nodes} (${percent(r.analysis.nodes, r.full.nodes)}) | ${r.full.relations} | ${r.analysis.relations} (${percent(r.analysis.relations, r.full.relations)}) | ${s.core} / ${s.context} / ${s.bridges} / ${s.dropped} | ${s.searchWork} | ${r.full.medianWallMs} (±${r.full.noiseMs}) | ${r.analysis.medianWallMs} (±${r.analysis.noiseMs}) | ${r.full.medianSelectMs} / ${r.analysis.medianSelectMs} | ${r.full.medianPublishMs} / ${r.analysis.medianPublishMs} |`);
   }
   lines.push('', 'Both clones hold a .repograph.json, so their file sets are equal; nodes and relations are what each arm published.');
   return lines.join('\n');
