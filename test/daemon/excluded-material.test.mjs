@@ -1,7 +1,7 @@
 // Excluded material through the live daemon (invariant 2 for the `excluded_material`
 // diagnostics): excluded folders and files created or deleted while the daemon runs (a tooling
 // file, a minified bundle under a policy that excludes minified files, a dependency folder, a
-// tooling folder) reach the live graph, whose digest and diagnostics then equal a fresh build's,
+// tooling folder) reach the live graph, whose digest, diagnostics and excluded counts then equal a fresh build's,
 // without the watcher ever watching an excluded folder; a gitignored node_modules filling up
 // publishes nothing.
 import assert from 'node:assert/strict';
@@ -44,6 +44,8 @@ test('excluded folders and files created and deleted while the daemon runs: live
     assert.deepEqual(excludedOf(built), expected, `${step}: the fresh build`);
     assert.deepEqual(excludedOf(live), excludedOf(built), `${step}: the live diagnostics`);
     assert.equal(live.digest, built.digest, `${step}: the live digest`);
+    assert.deepEqual(live.materials.excluded, built.materials.excluded, `${step}: the excluded counts by reason`);
+    assert.equal(live.materials.submitted, built.materials.submitted, `${step}: the submitted count`);
     return live;
   };
   const stats = () => call(client, 'daemon.stats', {});

@@ -119,14 +119,15 @@ describe('build budgets', () => {
 
 describe('query budgets', () => {
   test('results, depth and work past their limits fail with BudgetExceeded; within them queries answer', async () => {
-    await withPreviousGraph({ budgets: { queries: { results: 50, depth: 3 } } }, async (repository) => {
+    await withPreviousGraph({ budgets: { queries: { results: 3, depth: 3 } } }, async (repository) => {
       await repository.refresh('default');
       const session = repository.query('default');
       try {
-        assert.ok(session.search({ query: 'a', limit: 50 }).symbols.length > 0);
-        await budgetError(Promise.resolve().then(() => session.search({ query: 'a', limit: 51 })), 'queries', 'results');
+        assert.ok(session.search({ query: 'a', limit: 3 }).symbols.length > 0);
+        await budgetError(Promise.resolve().then(() => session.search({ query: 'a', limit: 4 })), 'queries', 'results');
         assert.ok(session.callers({ id: 'src/b.ts#b', depth: 3 }).callers.length > 0);
         await budgetError(Promise.resolve().then(() => session.callees({ id: 'src/a.ts#a', depth: 4 })), 'queries', 'depth');
+        assert.deepEqual(session.refs({ id: 'src/c.ts#C.read' }).references, [], 'an answer with no results is within every budget');
       } finally {
         session.close();
       }

@@ -27,6 +27,7 @@ import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, type TreeFile }
 import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, treeChange, type Overlay } from './workspace-tree.js';
 import { storedPublication, storedShortcut, type Publication } from './workspace-stored.js';
 import { isTouched, scanWorkspace } from './workspace-scan.js';
+import { excludedCounts, type ExcludedEntry } from './worktree-scan.js';
 
 /** Where a workspace's tree comes from. */
 export interface WorkspaceSpec {
@@ -90,10 +91,8 @@ interface LiveState {
   fileDiagnostics: Map<string, Diagnostic[]>;
   /** Scan diagnostics by the path they name (folders, links, unreadable entries). */
   scanDiagnostics: Map<string, Diagnostic[]>;
-  /** Exclusions counted per folder by the last full scan. */
-  folderExcluded: Record<string, number>;
-  /** Files excluded one by one, with the reason. */
-  excludedFiles: Map<string, string>;
+  /** Every exclusion (file, folder, link, nested repository) by the path it names. */
+  excluded: Map<string, ExcludedEntry>;
   manifests: Map<string, string>;
   session: GraphSession;
   /** What the policy publishes of the session's output (the output itself in full mode). */
@@ -309,24 +308,19 @@ export class LiveWorkspace {
 
     // Scan bookkeeping: diagnostics and exclusions of touched paths are replaced.
     let scanDiagnostics = new Map<string, Diagnostic[]>();
-    let excludedFiles = new Map<string, string>();
-    let folderExcluded: Record<string, number>;
+    let excluded = new Map<string, ExcludedEntry>();
     if (state && touched) {
       scanDiagnostics = state.scanDiagnostics;
-      excludedFiles = state.excludedFiles;
+      excluded = state.excluded;
       for (const path of [...scanDiagnostics.keys()]) if (isTouched(path, touched)) scanDiagnostics.delete(path);
-      for (const path of [...excludedFiles.keys()]) if (isTouched(path, touched)) excludedFiles.delete(path);
-      folderExcluded = state.folderExcluded;
-    } else {
-      folderExcluded = { ...scan.excluded };
-      for (const reason of scan.excludedFiles.values()) folderExcluded[reason] = (folderExcluded[reason] ?? 0) - 1;
+      for (const path of [...excluded.keys()]) if (isTouched(path, touched)) excluded.delete(path);
     }
     for (const diagnostic of scan.diagnostics) {
       const list = scanDiagnostics.get(diagnostic.path);
       if (list) list.push(diagnostic);
       else scanDiagnostics.set(diagnostic.path, [diagnostic]);
     }
-    for (const [path, reason] of scan.excludedFiles) excludedFiles.set(path, reason);
+    for (const [path, entry] of scan.excluded) excluded.set(path, entry);
 
     // Manifests steer module resolution: re-read the changed ones.
     const manifests = state ? state.manifests : new Map<string, string>();
@@ -379,17 +373,15 @@ export class LiveWorkspace {
     const change = graphChangeOf(previousGroups, graph.groups, {
       reparsed: changed.map((f) => f.path).sort(), removedFiles: removed.sort(), rebound, cold: !state,
     });
-    const excluded: Record<string, number> = {};
-    for (const [reason, count] of Object.entries(folderExcluded)) if (count > 0) excluded[reason] = count;
-    for (const reason of excludedFiles.values()) excluded[reason] = (excluded[reason] ?? 0) + 1;
+    const excludedByReason = excludedCounts(excluded.values());
     const materials = {
-      submitted: nextFiles.size + Object.values(excluded).reduce((a, b) => a + b, 0),
-      excluded, cached: facts.cached, extracted: facts.extracted,
+      submitted: nextFiles.size + Object.values(excludedByReason).reduce((a, b) => a + b, 0),
+      excluded: excludedByReason, cached: facts.cached, extracted: facts.extracted,
       failed: facts.failed.length + loaded.diagnostics.length,
     };
 
     const nextState: LiveState = {
-      head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, folderExcluded, excludedFiles, manifests,
+      head, files: nextFiles, facts: nextFacts, fileDiagnostics, scanDiagnostics, excluded, manifests,
       session, selection, buildDiagnosticsKey, baselineHashes: state && state.head === head ? state.baselineHashes : null,
       published: state?.published ?? storedPublication(this.host.store, this.key),
       entries: entriesAfter(state?.entries, nextFiles, graph, state ? [...changed.map((f) => f.path), ...rebound] : null, removed),

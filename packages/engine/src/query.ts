@@ -186,7 +186,7 @@ export class QuerySession {
     const references = incoming
       .filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'))
       .map((relation) => ({ relation, excerpt: source.linesOf(relation.site.path)?.[relation.site.line - 1]?.trim().slice(0, 200) ?? '' }));
-    meter.results(references.length);
+    meter.returned(references.length);
     return { symbol, references, meta: this.meta(started) };
   }
 
@@ -378,6 +378,11 @@ class QueryMeter {
     if (!Number.isInteger(limit) || limit < 1) throw new RepographError('InvalidParams', '`limit` must be a positive integer.', { field: 'limit' });
     this.counter.check('results', limit);
     return limit;
+  }
+
+  /** The size of an answer that takes no `limit` (refs): within the results budget; 0 is fine. */
+  returned(count: number): void {
+    this.counter.check('results', count);
   }
 
   /** A requested traversal depth: a positive integer within the budget. */

@@ -9,7 +9,7 @@ import type { Diagnostic, LanguageId } from '@repograph/core';
 import { languageOfPath } from '@repograph/extract';
 import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
-import { excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
+import { excludedCounts, excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 
 /** A file of one tree with what the build knows about it. */
 export interface TreeFile {
@@ -93,7 +93,7 @@ export async function loadCommitFiles(root: string, commit: string, policy: Mate
   const folders = excludeFolders(listing.entries.map((e) => e.path), policy);
   const kept = new Set(folders.kept);
   const diagnostics = folders.diagnostics;
-  const excluded = folders.excluded;
+  const excluded = excludedCounts(folders.folders.values());
   for (const skipped of listing.skipped) {
     const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
     excluded[reason] = (excluded[reason] ?? 0) + 1;

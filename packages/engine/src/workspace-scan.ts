@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '@repograph/core';
 import { DEFAULT_MATERIAL_POLICY, type MaterialPolicy } from '@repograph/graph';
 import { listWorktreeFiles } from '@repograph/store';
-import { insideExcludedFolder, scanDirectory, scanGitWorktree, scanListedPaths, skippedEntryDiagnostic, type ScanResult } from './worktree-scan.js';
+import { addSkippedEntries, insideExcludedFolder, scanDirectory, scanGitWorktree, scanListedPaths, type ScanResult } from './worktree-scan.js';
 
 /** Batches larger than this are scanned in full (one git listing beats thousands of lstat calls). */
 const PARTIAL_SCAN_LIMIT = 400;
@@ -52,16 +52,14 @@ export async function scanWorkspace(
     else if (!isGit) return full();
     else ask.push(path);
   }
-  const extra: Diagnostic[] = [];
+  let skipped: Array<{ path: string; reason: string }> = [];
   if (ask.length > 0) {
     const listing = await listWorktreeFiles(root, ask);
     listed.push(...listing.paths);
-    for (const skipped of listing.skipped) {
-      extra.push(skippedEntryDiagnostic(skipped.path, skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason));
-    }
+    skipped = listing.skipped;
   }
   const scan = await scanListedPaths(root, [...new Set(listed)].sort(), policy);
-  scan.diagnostics.push(...extra);
+  addSkippedEntries(scan, skipped);
   return { kind: 'partial', touched, scan };
 }
 

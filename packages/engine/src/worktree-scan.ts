@@ -19,14 +19,25 @@ export interface ScannedFile {
   decision: AdmissionDecision;
 }
 
+/** One excluded entry: a file, link or nested repository (count 1) or a folder (the files listed in it, at least 1). */
+export interface ExcludedEntry {
+  reason: string;
+  count: number;
+}
+
 export interface ScanResult {
   files: ScannedFile[];
   /** Paths that were listed but are not regular files or could not be stat'ed. */
   diagnostics: Diagnostic[];
-  /** Excluded counts by reason (directories count their files when known). */
-  excluded: Record<string, number>;
-  /** The files among those counts that were excluded one by one (not by their folder), with the reason. */
-  excludedFiles: Map<string, string>;
+  /** Every exclusion by the path it names (each has one excluded_material diagnostic). */
+  excluded: Map<string, ExcludedEntry>;
+}
+
+/** Excluded counts by reason (a folder counts the files listed in it). */
+export function excludedCounts(entries: Iterable<ExcludedEntry>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { reason, count } of entries) counts[reason] = (counts[reason] ?? 0) + count;
+  return counts;
 }
 
 const STAT_CONCURRENCY = 64;
@@ -36,11 +47,11 @@ const STAT_CONCURRENCY = 64;
  * with a count) and the rest. Shared by the worktree scan and commit trees, so both report the
  * same exclusions for the same paths.
  */
-export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): { kept: string[]; diagnostics: Diagnostic[]; excluded: Record<string, number> } {
+export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): { kept: string[]; diagnostics: Diagnostic[]; folders: Map<string, ExcludedEntry> } {
   const excludedDirectories = new Map<string, { reason: string; count: number }>();
   const kept: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  const excluded: Record<string, number> = {};
+  const folders = new Map<string, ExcludedEntry>();
   for (const path of paths) {
     const directory = excludedAncestor(path, policy);
     if (directory !== path) {
@@ -53,10 +64,10 @@ export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT
     kept.push(path);
   }
   for (const [directory, { reason, count }] of [...excludedDirectories].sort()) {
-    excluded[reason] = (excluded[reason] ?? 0) + count;
+    folders.set(directory, { reason, count });
     diagnostics.push(excludedDirectoryDiagnostic(directory, reason));
   }
-  return { kept, diagnostics, excluded };
+  return { kept, diagnostics, folders };
 }
 
 /** The diagnostic for an entry git lists but we never read (symlink, submodule, nested repository). */
@@ -78,7 +89,7 @@ export function insideExcludedFolder(path: string, policy: MaterialPolicy = DEFA
 /** Scans the given repository-relative paths (as git lists them). */
 export async function scanListedPaths(root: string, paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
   const folders = excludeFolders(paths, policy);
-  const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.excluded, excludedFiles: new Map() };
+  const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.folders };
   const toStat = folders.kept;
   let next = 0;
   const statOne = async (): Promise<void> => {
@@ -96,17 +107,22 @@ export async function scanListedPaths(root: string, paths: string[], policy: Mat
 export async function scanGitWorktree(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
   const listing = await listWorktreeFiles(root);
   const result = await scanListedPaths(root, listing.paths, policy);
-  for (const skipped of listing.skipped) {
-    const reason = skipped.reason === 'nested-repository' ? 'nested_repository' : skipped.reason;
-    result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
-    result.diagnostics.push(skippedEntryDiagnostic(skipped.path, reason));
-  }
+  addSkippedEntries(result, listing.skipped);
   return result;
+}
+
+/** Adds what git listed but we never read (submodules, nested repositories, links): one entry each. */
+export function addSkippedEntries(result: ScanResult, skipped: Array<{ path: string; reason: string }>): void {
+  for (const entry of skipped) {
+    const reason = entry.reason === 'nested-repository' ? 'nested_repository' : entry.reason;
+    result.excluded.set(entry.path, { reason, count: 1 });
+    result.diagnostics.push(skippedEntryDiagnostic(entry.path, reason));
+  }
 }
 
 /** Walks a directory that is not a git repository, honouring .gitignore files on the way. */
 export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
-  const result: ScanResult = { files: [], diagnostics: [], excluded: {}, excludedFiles: new Map() };
+  const result: ScanResult = { files: [], diagnostics: [], excluded: new Map() };
   const ignore = new GitignoreStack();
   const listed: string[] = [];
   const walk = async (relativeDir: string): Promise<void> => {
@@ -133,7 +149,7 @@ export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAU
       if (entry.isDirectory()) {
         const reason = excludedDirectoryReason(entry.name, policy);
         if (reason) {
-          result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
+          result.excluded.set(path, { reason, count: 1 });
           result.diagnostics.push(excludedDirectoryDiagnostic(path, reason));
           continue;
         }
@@ -149,8 +165,7 @@ export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAU
   const files = await scanListedPaths(root, listed, policy);
   result.files = files.files;
   result.diagnostics.push(...files.diagnostics);
-  for (const [reason, count] of Object.entries(files.excluded)) result.excluded[reason] = (result.excluded[reason] ?? 0) + count;
-  result.excludedFiles = files.excludedFiles;
+  for (const [path, entry] of files.excluded) result.excluded.set(path, entry);
   return result;
 }
 
@@ -165,8 +180,7 @@ async function addFile(root: string, path: string, result: ScanResult, policy: M
     return;
   }
   if (stats.isSymbolicLink()) {
-    result.excluded.symlink = (result.excluded.symlink ?? 0) + 1;
-    result.excludedFiles.set(path, 'symlink');
+    result.excluded.set(path, { reason: 'symlink', count: 1 });
     result.diagnostics.push(skippedEntryDiagnostic(path, 'symlink'));
     return;
   }
@@ -174,8 +188,7 @@ async function addFile(root: string, path: string, result: ScanResult, policy: M
   const decision = admitPath(path, stats.size, policy);
   if (decision.action === 'exclude') {
     const reason = decision.reason ?? 'excluded';
-    result.excluded[reason] = (result.excluded[reason] ?? 0) + 1;
-    result.excludedFiles.set(path, reason);
+    result.excluded.set(path, { reason, count: 1 });
     result.diagnostics.push(excludedFileDiagnostic(path, reason));
     return;
   }
