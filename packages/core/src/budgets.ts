@@ -38,7 +38,7 @@ export const DEFAULT_BUDGETS: Budgets = Object.freeze({
   analysis: Object.freeze({ entities: 50_000_000, references: 200_000_000, relations: 200_000_000, evidence: 400_000_000 }),
   selection: Object.freeze({ work: 1_000_000_000 }),
   publication: Object.freeze({ nodes: 50_000_000, relations: 200_000_000 }),
-  queries: Object.freeze({ work: 20_000_000, depth: 8, timeMs: 10_000, results: 10_000 }),
+  queries: Object.freeze({ work: 100_000_000, depth: 8, timeMs: 10_000, results: 10_000 }),
 });
 
 /** The error of one exceeded budget. */
