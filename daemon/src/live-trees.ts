@@ -56,6 +56,7 @@ export class LiveTrees {
       settleMs: WATCH_SETTLE_MS,
       ...(gitDir ? { gitDir } : {}),
       onBatch: (batch) => this.onBatch(root, batch),
+      onGitChange: () => void this.onGitChange(root),
       onError: (error) => this.options.log(`watcher on ${root}: ${error.message}`),
     });
     this.watchers.set(root, watcher);
@@ -150,6 +151,22 @@ export class LiveTrees {
         await this.refresh(info.id, { paths });
       } catch (error) {
         this.options.log(`refresh of workspace ${info.id} after ${paths.length} changed paths failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * HEAD of `root` may have moved without a file changing (a commit of what was indexed): each
+   * workspace that follows it refreshes with no paths, which re-reads HEAD and, when it moved,
+   * publishes the same tree over the new commit's baseline (nothing when it did not).
+   */
+  private async onGitChange(root: string): Promise<void> {
+    for (const info of this.options.repository.listWorkspaces()) {
+      if (info.root !== root || info.pinnedBase) continue;
+      try {
+        await this.refresh(info.id, { paths: [] });
+      } catch (error) {
+        this.options.log(`refresh of workspace ${info.id} after a git operation failed: ${(error as Error).message}`);
       }
     }
   }

@@ -1,6 +1,7 @@
 /**
  * Sync cookies (watchman's barrier): one non-recursive fs.watch of a directory (the git dir, or
- * the root outside git) and the cookie files written into it. Owns the cookie names, their
+ * the root outside git) and the cookie files written into it; the same watch tells the watcher
+ * about the git dir's own files (a moved HEAD). Owns the cookie names, their
  * creation, removal and time-out. Every fs.watch of this process reads one inotify queue in
  * order, so when the event of a cookie arrives, the events of every earlier write anywhere in the
  * watched tree have been dispatched already.
@@ -23,10 +24,19 @@ export interface CookieBarrier {
   close(): void;
 }
 
-export function createCookieBarrier(directory: string, timeoutMs: number, onError: (error: unknown) => void): CookieBarrier {
+/**
+ * Watches `directory` for cookies; `onOther` hears every other name the watch reports (the git
+ * dir's HEAD, index, ORIG_HEAD...).
+ */
+export function createCookieBarrier(directory: string, timeoutMs: number, onError: (error: unknown) => void, onOther?: (name: string) => void): CookieBarrier {
   let pending: { name: string; seen: Promise<void>; finish(error?: Error): void } | null = null;
   const watcher = fsWatch(directory, { persistent: true }, (_event, name) => {
-    if (pending && name === pending.name) pending.finish();
+    if (typeof name !== 'string') return;
+    if (name.startsWith(COOKIE_PREFIX)) {
+      if (pending && name === pending.name) pending.finish();
+    } else {
+      onOther?.(name);
+    }
   });
   watcher.on('error', onError);
 

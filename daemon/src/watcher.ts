@@ -26,6 +26,8 @@
  *   with a scan.
  * - The watcher's own filter approximates git (no global excludes file); decide admission of
  *   new untracked paths with git when exactness matters.
+ * - onGitChange: the git dir's HEAD, ORIG_HEAD, index, COMMIT_EDITMSG or packed-refs was written
+ *   (settled, no index.lock): HEAD may have moved although no worktree file changed.
  *
  * Barrier (sync): a cookie file `.repograph-cookie-<pid>-<n>` is created in the git dir (outside
  * git: in the root) and removed afterwards; cookies never appear in batches. Directory events
@@ -67,6 +69,12 @@ export interface WorktreeWatcherOptions {
   syncTimeoutMs?: number;
   /** Receives one batch at a time; events meanwhile go to the next batch. */
   onBatch(batch: WatchBatch): Promise<void>;
+  /**
+   * HEAD may have moved (a commit, checkout, reset or merge wrote HEAD, ORIG_HEAD, the index,
+   * COMMIT_EDITMSG or packed-refs in the git dir), once the writes settled and no index.lock is
+   * held. Compare HEAD with what the index was built on; nothing on disk may have changed.
+   */
+  onGitChange?(): void;
   onError(error: Error): void;
 }
 
@@ -148,7 +156,11 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     })().catch(reportError).finally(() => { rewatching = null; });
   };
 
-  const cookies = createCookieBarrier(gitDir ?? root, options.syncTimeoutMs ?? 5000, reportError);
+  const gitChange = gitDir !== undefined && options.onGitChange
+    ? settleCalls(options.settleMs ?? 40, () => existsSync(join(gitDir, 'index.lock')), options.onGitChange)
+    : null;
+  const cookies = createCookieBarrier(gitDir ?? root, options.syncTimeoutMs ?? 5000, reportError,
+    gitChange ? (name) => { if (HEAD_MOVERS.has(name)) gitChange.call(); } : undefined);
 
   return {
     ready: () => ready,
@@ -170,10 +182,36 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
       if (closed) return;
       closed = true;
       markClosed();
+      gitChange?.cancel();
       cookies.close();
       await tree.close();
       await rewatching;
       await batcher.close();
+    },
+  };
+}
+
+/** Files of the git dir whose writes can go with HEAD moving (refs themselves live below it). */
+const HEAD_MOVERS = new Set(['HEAD', 'ORIG_HEAD', 'index', 'COMMIT_EDITMSG', 'packed-refs']);
+
+/**
+ * Calls `run` once `settleMs` passed without another call and `busy()` is false (re-checked
+ * every settle period while it is true); later calls restart the wait.
+ */
+function settleCalls(settleMs: number, busy: () => boolean, run: () => void): { call(): void; cancel(): void } {
+  let timer: NodeJS.Timeout | null = null;
+  const fire = (): void => {
+    timer = busy() ? setTimeout(fire, settleMs) : null;
+    if (!timer) run();
+  };
+  return {
+    call() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(fire, settleMs);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
     },
   };
 }
