@@ -2,7 +2,7 @@
 // answer exactly as scoring every entry would.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rankEntries, scoreName, type NameEntry } from './search-rank.js';
+import { nameEntryOf, rankEntries, scoreName, type NameEntry } from './search-rank.js';
 
 const WORDS = ['get', 'set', 'Value', 'value', 'Observable', 'observe', 'map', 'Map', 'to', 'String', 'is', 'Callable', 'a', 'array', 'Array', 'at', 'x', 'Proxy', 'internal'];
 
@@ -13,7 +13,11 @@ function entries(count: number, seed: number): NameEntry[] {
   for (let i = 0; i < count; i++) {
     const parts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => WORDS[Math.floor(next() * WORDS.length)]!);
     const name = parts.join(next() < 0.3 ? '_' : '');
-    list.push({ name, lower: name.toLowerCase(), id: `f${i % 7}.ts#${name}~${i}`, kind: next() < 0.2 ? 'variable' : 'function', generated: next() < 0.1, path: `f${i % 7}.ts` });
+    list.push(nameEntryOf({
+      id: `f${i % 7}.ts#${name}~${i}`, kind: next() < 0.2 ? 'variable' : 'function', name, qualifiedName: name, path: `f${i % 7}.ts`,
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, selection: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      exported: false, generated: next() < 0.1,
+    }));
   }
   return list;
 }
@@ -33,5 +37,38 @@ test('ranking with the fuzzy pass skipped equals scoring everything', () => {
         assert.deepEqual(rankEntries(list, query, limit, accept).map((e) => e.id), reference(list, query, limit, accept), `${query} limit ${limit}`);
       }
     }
+  }
+});
+
+/** Whether `name` matches `query` at all, written plainly (no pre-filter, no early exit). */
+function naiveMatch(name: string, query: string): boolean {
+  const lower = name.toLowerCase();
+  const lowerQuery = query.toLowerCase();
+  if (lower.startsWith(lowerQuery)) return true;
+  for (let i = 1; i < name.length; i++) {
+    const ch = name[i]!;
+    const prev = name[i - 1]!;
+    const boundary = (ch >= 'A' && ch <= 'Z' && !(prev >= 'A' && prev <= 'Z')) || '_-$.'.includes(prev);
+    if (boundary && name.slice(i).toLowerCase().startsWith(lowerQuery)) return true;
+  }
+  if (lowerQuery.length < 2 || lowerQuery.length > lower.length) return false;
+  let position = 0;
+  for (const ch of lowerQuery) {
+    position = lower.indexOf(ch, position) + 1;
+    if (position === 0) return false;
+  }
+  return true;
+}
+
+test('the pre-filters (substring, letter mask) never drop a match', () => {
+  const list = [...entries(2000, 11), ...['Ärger_Ωmega', 'x2y', 'a.b.c', '$scope', 'İstanbul', 'HTTPServer', 'load3D'].map((name, i) => nameEntryOf({
+    id: `u.ts#${name}~${i}`, kind: 'function', name, qualifiedName: name, path: 'u.ts',
+    range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, selection: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+    exported: false, generated: false,
+  }))];
+  for (const query of ['get', 'gv', 'mega', 'ωm', 'x2', '2y', 'b.c', 'scope', 'stan', 'server', 'hs', '3d', 'zz', 'valueget', 'İst']) {
+    const found = new Set(rankEntries(list, query, Number.MAX_SAFE_INTEGER, () => true).map((e) => e.id));
+    const expected = new Set(list.filter((e) => naiveMatch(e.name, query)).map((e) => e.id));
+    assert.deepEqual([...found].sort(), [...expected].sort(), query);
   }
 });

@@ -13,6 +13,8 @@ export interface NameEntry {
   kind: SymbolKind;
   generated: boolean;
   path: string;
+  /** Bit i set when letter a+i (or digit/other, bit 26) occurs in `lower`: a cheap fuzzy pre-check. */
+  letters: number;
 }
 
 const KIND_PENALTY: ReadonlyMap<SymbolKind, number> = new Map<SymbolKind, number>([['parameter', 3], ['file', 2], ['property', 1], ['variable', 1], ['field', 1]]);
@@ -27,6 +29,9 @@ export function scoreName(entry: NameEntry, query: string, lowerQuery: string): 
 
 /** The score of every match but the fuzzy one (400..1000), or 0. */
 function exactScore(entry: NameEntry, query: string, lowerQuery: string): number {
+  // Every kind below needs the query inside the name (lowercasing keeps positions for almost
+  // every name; the rare one where it does not goes the long way).
+  if (entry.lower.length === entry.name.length && !entry.lower.includes(lowerQuery)) return 0;
   if (entry.name === query) return 1000;
   if (entry.lower === lowerQuery) return 900;
   if (entry.lower.startsWith(lowerQuery)) return 700 - Math.min(100, entry.name.length - query.length);
@@ -52,7 +57,9 @@ export function rankEntries(entries: Iterable<NameEntry>, query: string, limit: 
     }
   }
   if (scored.length < limit) {
+    const queryLetters = lettersOf(lowerQuery);
     for (const entry of rest) {
+      if ((entry.letters & queryLetters) !== queryLetters) continue;
       const fuzzy = fuzzyScore(entry.lower, lowerQuery);
       if (fuzzy > 0 && accept(entry)) scored.push({ entry, score: 100 + fuzzy });
     }
@@ -68,7 +75,18 @@ export function rankEntries(entries: Iterable<NameEntry>, query: string, limit: 
 
 /** A name entry for a symbol. */
 export function nameEntryOf(symbol: SymbolRecord): NameEntry {
-  return { name: symbol.name, lower: symbol.name.toLowerCase(), id: symbol.id, kind: symbol.kind, generated: symbol.generated, path: symbol.path };
+  const lower = symbol.name.toLowerCase();
+  return { name: symbol.name, lower, id: symbol.id, kind: symbol.kind, generated: symbol.generated, path: symbol.path, letters: lettersOf(lower) };
+}
+
+/** The letter mask of a lowercased name (see NameEntry.letters). */
+function lettersOf(lower: string): number {
+  let mask = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i) - 97;
+    mask |= code >= 0 && code < 26 ? 1 << code : 1 << 26;
+  }
+  return mask;
 }
 
 /** True when the query is the start of a camelCase / snake_case / kebab part of the name. */
