@@ -268,18 +268,12 @@ export class GraphSession {
    * budget hit throws before `output` changes (the session is then unusable, as on any error).
    */
   private publish(): void {
-    const meter = this.budgets ? new BudgetMeter(this.budgets, 'analysis') : null;
     const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
+    let evidence = 0;
     const groups: HashedGroup[] = [];
     if (!this.sortedPaths || this.sortedPaths.length !== this.groups.size) this.sortedPaths = [...this.groups.keys()].sort();
     for (const path of this.sortedPaths) {
       const kept = this.groups.get(path)!;
-      if (meter) {
-        meter.charge('entities', kept.counts.entities);
-        meter.charge('references', kept.counts.references);
-        meter.charge('relations', kept.counts.relations);
-        meter.charge('evidence', kept.counts.relations + kept.group.diagnostics.length);
-      }
       groups.push(kept.group);
       counts.files++;
       counts.symbols += kept.counts.symbols;
@@ -287,9 +281,29 @@ export class GraphSession {
       counts.unresolved += kept.counts.unresolved;
       counts.references += kept.counts.references;
       counts.entities += kept.counts.entities;
+      evidence += kept.counts.relations + kept.group.diagnostics.length;
     }
+    if (this.budgets) this.chargeAnalysis(counts, evidence);
     const diagnostics = sortDiagnostics([...this.manifestDiagnostics, ...this.buildDiagnostics]);
-    const digest = graphDigest(groups.map((g) => ({ path: g.path, hash: g.hash })), diagnostics);
+    const digest = graphDigest(groups, diagnostics);
     this.current = { groups, diagnostics, digest, counts };
+  }
+
+  /**
+   * The analysis budget: the totals are compared with the limits; only when one is passed are
+   * the groups charged again in path order, so the error names the group where it was crossed.
+   */
+  private chargeAnalysis(totals: { entities: number; references: number; relations: number }, evidence: number): void {
+    const limits = this.budgets!.analysis;
+    if (totals.entities <= limits.entities && totals.references <= limits.references
+      && totals.relations <= limits.relations && evidence <= limits.evidence) return;
+    const meter = new BudgetMeter(this.budgets!, 'analysis');
+    for (const path of this.sortedPaths!) {
+      const kept = this.groups.get(path)!;
+      meter.charge('entities', kept.counts.entities);
+      meter.charge('references', kept.counts.references);
+      meter.charge('relations', kept.counts.relations);
+      meter.charge('evidence', kept.counts.relations + kept.group.diagnostics.length);
+    }
   }
 }

@@ -78,7 +78,7 @@ export function selectGraph(output: GraphOutput, preset: SelectionPreset, charge
     output: {
       groups,
       diagnostics: output.diagnostics,
-      digest: graphDigest(groups.map((g) => ({ path: g.path, hash: g.hash })), output.diagnostics),
+      digest: graphDigest(groups, output.diagnostics),
       counts: { ...output.counts, ...publishedCounts(groups) },
     },
     report: makeReport(preset, roles, published, meter.used),

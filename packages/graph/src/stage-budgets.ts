@@ -38,6 +38,8 @@ export function chargeMaterials(files: Iterable<{ path: string; size: number }>,
 
 /** Charges the nodes and relations about to be published (after selection) to `publication`. */
 export function chargePublication(output: GraphOutput, budgets: Budgets): void {
+  const limits = budgets.publication;
+  if (output.counts.symbols <= limits.nodes && output.counts.relations <= limits.relations) return;
   const meter = new BudgetMeter(budgets, 'publication');
   for (const group of output.groups) {
     meter.charge('nodes', group.symbols.length);
