@@ -8,7 +8,7 @@
  */
 import { computeDelta, type StructuralDelta } from '@repograph/analysis';
 import { isRepographError } from '@repograph/core';
-import { createWatchFilter, gitDirOf, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
+import { createWatchFilter, gitDirOf, POLICY_FILE_NAME, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
 import type { GraphDeltaPayload } from '@repograph/protocol';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
@@ -43,6 +43,10 @@ export class LiveTrees {
   private readonly failures = new Map<string, RefreshFailure>();
   private readonly running = new Map<string, number>();
   private progressAt = 0;
+  /** Why the last reading of .repograph.json failed (the policy in force stayed); every workspace reports it. */
+  private policyFailure: RefreshFailure | undefined;
+  /** Policy reloads run one at a time, in order. */
+  private policyReloads: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveTreesOptions) {}
 
@@ -103,9 +107,9 @@ export class LiveTrees {
     return workspace === undefined ? [...this.running.values()].some((n) => n > 0) : (this.running.get(workspace) ?? 0) > 0;
   }
 
-  /** The workspace's last failed refresh (cleared by a successful one). */
+  /** The workspace's last failed refresh (cleared by a successful one), or a policy file that cannot be read. */
   failure(workspace: string): RefreshFailure | undefined {
-    return this.failures.get(workspace);
+    return this.failures.get(workspace) ?? this.policyFailure;
   }
 
   /** Refreshes a workspace and announces what it published. */
@@ -145,6 +149,8 @@ export class LiveTrees {
   private async onBatch(root: string, batch: WatchBatch): Promise<void> {
     const paths = [...batch.changed, ...batch.removed];
     if (paths.length === 0) return;
+    // Not awaited: the reload re-creates this very watcher, which waits for this batch to end.
+    if (root === this.options.repository.root && paths.includes(POLICY_FILE_NAME)) void this.reloadPolicySoon();
     for (const info of this.options.repository.listWorkspaces()) {
       if (info.root !== root) continue;
       try {
@@ -167,6 +173,50 @@ export class LiveTrees {
         await this.refresh(info.id, { paths: [] });
       } catch (error) {
         this.options.log(`refresh of workspace ${info.id} after a git operation failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Queues a reading of .repograph.json after the ones already queued. */
+  private reloadPolicySoon(): Promise<void> {
+    this.policyReloads = this.policyReloads.then(() => this.reloadPolicy()).catch((error: Error) => this.options.log(`policy reload failed: ${error.message}`));
+    return this.policyReloads;
+  }
+
+  /**
+   * .repograph.json changed: read it again. Malformed, it is reported by every workspace's
+   * index.status (state "error") while the policy in force stays. Changed, every watcher is
+   * re-created with the new admission filter and every workspace re-indexed from scratch.
+   */
+  private async reloadPolicy(): Promise<void> {
+    const { repository, log, hub } = this.options;
+    let result;
+    try {
+      result = await repository.reloadPolicy();
+    } catch (error) {
+      this.policyFailure = isRepographError(error)
+        ? { message: error.message, code: error.code, data: error.data }
+        : { message: (error as Error).message };
+      log(`${this.policyFailure.message} (the policy in force stays)`);
+      for (const info of repository.listWorkspaces()) hub.publish('workspace.changed', info.id, hub.clock(), { workspace: info.id, change: 'stale' });
+      return;
+    }
+    this.policyFailure = undefined;
+    for (const warning of result.warnings) log(`warning: ${warning}`);
+    if (!result.changed) return;
+    log(`material policy changed (${repository.policy.file ?? 'defaults'}): re-indexing every workspace`);
+    const roots = [...this.watchers.keys()];
+    for (const root of roots) {
+      const watcher = this.watchers.get(root)!;
+      this.watchers.delete(root);
+      await watcher.close();
+    }
+    for (const root of roots) await this.watch(root);
+    for (const info of repository.listWorkspaces()) {
+      try {
+        await this.refresh(info.id);
+      } catch (error) {
+        log(`re-index of workspace ${info.id} under the new policy failed: ${(error as Error).message}`);
       }
     }
   }

@@ -20,3 +20,4 @@ export { gitDirOf } from './git-head.js';
 export const WORKTREE_KEY = 'workspace:default';
 export { createWatchFilter, type WatchFilter } from './watch-filter.js';
 export type { Definition, CallArguments, SiteRelation, GraphSide, DeltaInput } from './delta-view.js';
+export { POLICY_FILE_NAME } from '@repograph/graph';

@@ -163,6 +163,13 @@ export class LiveWorkspace {
     this.state = null;
   }
 
+  /** Drops the in-memory tree once the refreshes queued so far have finished (a policy change). */
+  forgetWhenIdle(): Promise<void> {
+    const run = this.queue.then(() => { this.state = null; });
+    this.queue = run;
+    return run;
+  }
+
   private async refreshNow(options: RefreshOptions): Promise<WorkspaceRefresh> {
     const started = performance.now();
     const timings: Record<string, number> = {};
@@ -390,7 +397,10 @@ export class LiveWorkspace {
     };
     // Nothing to publish when the bound tree is the one already published.
     const current = nextState.published;
-    if (current && current.head === head && current.report.digest === graph.digest && sameContents(current.contents, this.overrides)) {
+    // (Published under another policy, the same graph is published again: its report and policy
+    // fingerprint must say what is in force.)
+    if (current && current.head === head && current.report.digest === graph.digest && sameContents(current.contents, this.overrides)
+      && current.policy === policyFingerprint(this.host.policy)) {
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
@@ -419,7 +429,7 @@ export class LiveWorkspace {
     try {
       const published = await this.publish(nextState, materials, timings, lap,
         state ? [...new Set([...changed.map((f) => f.path), ...removed, ...rebound])] : null);
-      nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides) };
+      nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides), policy: policyFingerprint(this.host.policy) };
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;

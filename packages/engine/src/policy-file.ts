@@ -1,6 +1,7 @@
 /**
  * The repository's material policy: `.repograph.json` at the repository root when there is one
- * (read once, when the repository is opened; a daemon reads it again when it restarts), else the
+ * (read when the repository is opened, and again through Repository.reloadPolicy when a daemon
+ * sees the file change), else the
  * built-in default. A malformed file is a UsageError naming the file and what to fix; unknown
  * keys are warnings. Owns reading the file; its meaning is packages/graph's (material.ts).
  */

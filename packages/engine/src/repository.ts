@@ -85,8 +85,7 @@ export class Repository {
   private readonly workspaces = new Map<string, LiveWorkspace>();
   private readonly host: WorkspaceHost;
 
-  /** The material policy in force, with the warnings its file gave. */
-  readonly policy: LoadedPolicy;
+  private loadedPolicy: LoadedPolicy;
 
   constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined, policy: LoadedPolicy = { policy: DEFAULT_MATERIAL_POLICY, warnings: [], file: null }) {
     this.root = root;
@@ -94,7 +93,7 @@ export class Repository {
     this.isGit = isGit;
     this.store = store;
     this.threads = threads;
-    this.policy = policy;
+    this.loadedPolicy = policy;
     this.host = {
       store,
       getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
@@ -103,6 +102,28 @@ export class Repository {
     };
     this.workspaces.set(DEFAULT_WORKSPACE, new LiveWorkspace(this.host, { id: DEFAULT_WORKSPACE, root, isGit, pinnedBase: null }));
     this.restoreWorkspaces();
+  }
+
+  /** The material policy in force, with the warnings its file gave. */
+  get policy(): LoadedPolicy {
+    return this.loadedPolicy;
+  }
+
+  /**
+   * Reads `.repograph.json` again (it changed on disk). A malformed file throws UsageError and
+   * the policy in force stays. When what it says differs, it takes effect for every workspace:
+   * each drops its bound tree after the refreshes already queued, so its next refresh binds
+   * the whole tree under the new policy (new baselines too: their keys carry the policy).
+   * The caller re-creates its watch filters and refreshes. Returns whether anything changed.
+   */
+  async reloadPolicy(): Promise<{ changed: boolean; warnings: string[] }> {
+    const loaded = loadPolicyFile(this.root);
+    const same = JSON.stringify(loaded.policy) === JSON.stringify(this.loadedPolicy.policy);
+    this.loadedPolicy = loaded;
+    if (same) return { changed: false, warnings: loaded.warnings };
+    this.host.policy = loaded.policy;
+    await Promise.all([...this.workspaces.values()].map((workspace) => workspace.forgetWhenIdle()));
+    return { changed: true, warnings: loaded.warnings };
   }
 
   /** Builds or refreshes the worktree's index; a stored index whose files are unchanged is reused as is. */

@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, type MaterialPolicy } from '@repograph/graph';
+import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, POLICY_FILE_NAME, type MaterialPolicy } from '@repograph/graph';
 
 export interface WatchFilter {
   /**
@@ -113,6 +113,9 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
     ignores(relativePath, isDirectory) {
       const path = relativePath.replace(/^\.\/|\/+$/g, '');
       if (path === '' || path === '.') return false;
+      // The policy file is always watched, whatever the policy says of its tags or .gitignore of
+      // its name: a daemon reloads the policy when it changes.
+      if (path === POLICY_FILE_NAME) return false;
       if (isDirectory === true) return ignoredDirectory(path);
       if (isDirectory === false) return ignoredAs(path, false);
       // Unknown type: only the parent's verdict is cached, so file paths do not fill the cache.

@@ -15,6 +15,8 @@ export interface Publication {
   report: BuildReport;
   head: string | null;
   contents: Map<string, Uint8Array>;
+  /** The fingerprint of the policy it was built under ('' for the default). */
+  policy: string;
 }
 
 /** The workspace's snapshot as the store holds it, or null before its first publication. */
@@ -27,7 +29,10 @@ export function storedPublication(store: RepoStore, key: string): Publication | 
     for (const [path, text] of Object.entries((info.meta.contents as Record<string, string> | undefined) ?? {})) {
       contents.set(path, Buffer.from(text, 'utf8'));
     }
-    return { generation: info.generation, report: { ...info.report, generation: info.generation }, head: (info.meta.head as string | null | undefined) ?? null, contents };
+    return {
+      generation: info.generation, report: { ...info.report, generation: info.generation },
+      head: (info.meta.head as string | null | undefined) ?? null, contents, policy: (info.meta.policy as string | undefined) ?? '',
+    };
   } finally {
     reader.close();
   }
