@@ -47,6 +47,8 @@ export class LiveTrees {
   private policyFailure: RefreshFailure | undefined;
   /** Policy reloads run one at a time, in order. */
   private policyReloads: Promise<void> = Promise.resolve();
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private reconciling = false;
 
   constructor(private readonly options: LiveTreesOptions) {}
 
@@ -140,7 +142,40 @@ export class LiveTrees {
     }
   }
 
+  /**
+   * Rescans every workspace in full every `intervalMs` (0: never): the safety net for what no
+   * watcher event tells (an inotify queue overflow, files appearing inside an excluded folder
+   * that had none). A rescan that finds nothing publishes nothing; one that does is logged.
+   */
+  startReconciling(intervalMs: number): void {
+    if (intervalMs <= 0 || this.reconcileTimer) return;
+    this.reconcileTimer = setInterval(() => void this.reconcile(), intervalMs);
+    this.reconcileTimer.unref();
+  }
+
+  private async reconcile(): Promise<void> {
+    if (this.reconciling) return;
+    this.reconciling = true;
+    try {
+      for (const info of this.options.repository.listWorkspaces()) {
+        if (this.isIndexing(info.id)) continue; // busy: the next round looks again
+        try {
+          const result = await this.refresh(info.id);
+          if (result.published) {
+            this.options.log(`rescan of workspace ${info.id} found changes no watcher event reported: ${result.change.paths.length} paths (generation ${result.generation})`);
+          }
+        } catch (error) {
+          this.options.log(`rescan of workspace ${info.id} failed: ${(error as Error).message}`);
+        }
+      }
+    } finally {
+      this.reconciling = false;
+    }
+  }
+
   async close(): Promise<void> {
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.reconcileTimer = null;
     const watchers = [...this.watchers.values()];
     this.watchers.clear();
     await Promise.all(watchers.map((w) => w.close().catch(() => undefined)));

@@ -1,5 +1,6 @@
 /**
- * The daemon process entry: `node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS]`
+ * The daemon process entry: `node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS]
+ * [--reconcile-interval SECONDS] [--threads N]`
  * (what `repograph serve` and client auto-start run). Parses arguments, starts the daemon, logs
  * to stderr with timestamps, stops on SIGTERM/SIGINT (draining first), and exits 0 after a clean
  * stop, 2 when it cannot start (another daemon serves the repository, a bad argument or data
@@ -24,12 +25,14 @@ function fail(message: string): never {
 interface Arguments {
   repo: string;
   idleTimeoutS: number;
+  reconcileS: number | undefined;
   threads?: number;
 }
 
 function parseArguments(argv: string[]): Arguments {
   let repo = process.cwd();
   let idle = process.env.REPOGRAPH_IDLE_TIMEOUT ? Number(process.env.REPOGRAPH_IDLE_TIMEOUT) : DEFAULT_IDLE_TIMEOUT_S;
+  let reconcile = process.env.REPOGRAPH_RECONCILE_INTERVAL ? Number(process.env.REPOGRAPH_RECONCILE_INTERVAL) : undefined;
   let threads: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -40,15 +43,17 @@ function parseArguments(argv: string[]): Arguments {
     };
     if (arg === '--repo') repo = value();
     else if (arg === '--idle-timeout') idle = Number(value());
+    else if (arg === '--reconcile-interval') reconcile = Number(value());
     else if (arg === '--threads') threads = Number(value());
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS (0: never)] [--threads N]\n');
+      process.stdout.write('usage: node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS (0: never)] [--reconcile-interval SECONDS (0: never; default 300)] [--threads N]\n');
       process.exit(0);
-    } else fail(`unknown argument '${arg}'; use --repo DIR, --idle-timeout SECONDS or --threads N`);
+    } else fail(`unknown argument '${arg}'; use --repo DIR, --idle-timeout SECONDS, --reconcile-interval SECONDS or --threads N`);
   }
   if (!Number.isFinite(idle) || idle < 0) fail(`the idle timeout must be a number of seconds >= 0 (0: never), not '${idle}'`);
+  if (reconcile !== undefined && (!Number.isFinite(reconcile) || reconcile < 0)) fail(`the reconcile interval must be a number of seconds >= 0 (0: never), not '${reconcile}'`);
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) fail('--threads must be a positive integer');
-  return { repo, idleTimeoutS: idle, ...(threads ? { threads } : {}) };
+  return { repo, idleTimeoutS: idle, reconcileS: reconcile, ...(threads ? { threads } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
   try {
     daemon = await startDaemon({
       repoRoot: args.repo, dataRoot, idleTimeoutMs: args.idleTimeoutS * 1000, log,
+      ...(args.reconcileS !== undefined ? { reconcileIntervalMs: args.reconcileS * 1000 } : {}),
       ...(args.threads ? { threads: args.threads } : {}),
     });
   } catch (error) {

@@ -32,8 +32,13 @@ export interface DaemonOptions {
   drainTimeoutMs?: number;
   threads?: number;
   watch?: boolean;
+  /** Full rescans of every workspace this often (catching what the watcher missed); 0 never. Default 5 min. */
+  reconcileIntervalMs?: number;
   log: (message: string) => void;
 }
+
+/** How often a daemon rescans its workspaces by default. */
+export const DEFAULT_RECONCILE_INTERVAL_MS = 5 * 60_000;
 
 export interface RunningDaemon {
   endpoint: DaemonEndpoint;
@@ -169,6 +174,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         await live.watch(info.root);
         await live.refresh(info.id).catch((error) => log(`catching up workspace ${info.id}: ${(error as Error).message}`));
       }
+      if (!stopping && options.watch !== false) live.startReconciling(options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
     } catch (error) {
       log(`starting the watchers: ${(error as Error).message}`);
     }

@@ -36,7 +36,8 @@ Commands answered from the store (no daemon):
 
 The daemon (one per repository; started on first use, stops after an idle timeout):
   serve                      run the repository's daemon in the foreground (--idle-timeout SECONDS,
-                             0: never); Ctrl-C stops it
+                             0: never; --reconcile-interval SECONDS between full rescans, default
+                             300, 0: never); Ctrl-C stops it
   call METHOD [JSON_PARAMS]  send any protocol method to the daemon (starting it when needed) and
                              print the JSON result, e.g. call symbols.search '{"query":"parse"}';
                              repo.export prints JSONL lines, its totals go to stderr
@@ -74,6 +75,7 @@ export async function main(argv: string[]): Promise<number> {
         path: { type: 'string' },
         depth: { type: 'string' },
         'idle-timeout': { type: 'string' },
+        'reconcile-interval': { type: 'string' },
         all: { type: 'boolean', default: false },
         workspace: { type: 'string' },
         base: { type: 'string' },

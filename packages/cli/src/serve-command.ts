@@ -1,5 +1,5 @@
 /**
- * `repograph serve [--repo DIR] [--idle-timeout SECONDS]`: runs the daemon in the foreground
+ * `repograph serve [--repo DIR] [--idle-timeout SECONDS] [--reconcile-interval SECONDS]`: runs the daemon in the foreground
  * as a child process (stdio inherited), forwards SIGINT/SIGTERM to it and exits with its code.
  */
 import { spawn } from 'node:child_process';
@@ -12,13 +12,14 @@ export async function runServe(options: CommandOptions): Promise<number> {
   dataRootFrom(process.env); // a bad REPOGRAPH_HOME is reported here, before the daemon starts
   const repository = await findRepository(options.repo);
   const args = [daemonMainPath(), '--repo', repository.root];
-  const idle = options.values['idle-timeout'];
-  if (idle !== undefined) {
-    const seconds = Number(idle);
-    if (typeof idle !== 'string' || idle.trim() === '' || !Number.isFinite(seconds) || seconds < 0) {
-      throw RepographRequestError.of('UsageError', `--idle-timeout takes a number of seconds >= 0 (0: never stop), not '${String(idle)}'.`);
+  for (const [flag, meaning] of [['idle-timeout', 'never stop'], ['reconcile-interval', 'never rescan']] as const) {
+    const value = options.values[flag];
+    if (value === undefined) continue;
+    const seconds = Number(value);
+    if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(seconds) || seconds < 0) {
+      throw RepographRequestError.of('UsageError', `--${flag} takes a number of seconds >= 0 (0: ${meaning}), not '${String(value)}'.`);
     }
-    args.push('--idle-timeout', String(seconds));
+    args.push(`--${flag}`, String(seconds));
   }
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals): void => {
