@@ -1,5 +1,5 @@
 // New import cycles through the real daemon: an edit that closes a cycle reports it once, as the
-// modules along it (TypeScript, Python, Go), also when the edit touches several of its modules;
+// modules along it (TypeScript, Python, Go, Python's `from . import sub`), also when the edit touches several of its modules;
 // editing a module of a cycle that was already there reports nothing new.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -19,6 +19,9 @@ const FILES = {
   'app/__init__.py': '',
   'app/a.py': 'from .b import b\n\n\ndef a():\n    return b() + 1\n',
   'app/b.py': 'def b():\n    return 2\n',
+  // Python, relative submodule imports: c -> d through `from . import d`.
+  'app/c.py': 'from . import d\n\n\ndef c():\n    return d.d() + 1\n',
+  'app/d.py': 'def d():\n    return 4\n',
   // Go: package one imports package two.
   'one/one.go': 'package one\n\nimport "example.com/app/two"\n\nfunc One() int {\n\treturn two.Two() + 1\n}\n',
   'two/two.go': 'package two\n\nfunc Two() int {\n\treturn 2\n}\n',
@@ -32,6 +35,10 @@ test('an edit that closes an import cycle reports it once (TypeScript, Python, G
 
   const py = await apply([write('app/b.py', 'from .a import a\n\n\ndef b():\n    return 2\n\n\ndef via_a():\n    return a()\n')]);
   assert.deepEqual(py.newImportCycles, [['app/a.py', 'app/b.py']], brief(py));
+
+  // `from . import c` loads app/c.py (app/__init__.py defines no `c`): a cycle through submodules.
+  const submodules = await apply([write('app/d.py', 'from . import c\n\n\ndef d():\n    return 4\n\n\ndef via_c():\n    return c.c()\n')]);
+  assert.deepEqual(submodules.newImportCycles, [['app/c.py', 'app/d.py']], brief(submodules));
 
   const go = await apply([write('two/two.go', 'package two\n\nimport "example.com/app/one"\n\nfunc Two() int {\n\treturn 2\n}\n\nfunc ViaOne() int {\n\treturn one.One()\n}\n')]);
   assert.deepEqual(go.newImportCycles, [['one/one.go', 'two/two.go']], brief(go));

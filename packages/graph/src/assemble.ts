@@ -76,11 +76,13 @@ export function assembleUnit(unit: FileUnit, ids: IdTable, binder: LanguageBinde
     });
   });
 
+  // One edge per specifier and target (`from . import a, b` loads two files).
   const importedSpecifiers = new Set<string>();
   facts.imports.forEach((fact, index) => {
-    if (importedSpecifiers.has(fact.specifier)) return;
-    importedSpecifiers.add(fact.specifier);
     const target = binder.importedUnit(unit, index);
+    const key = `${fact.specifier}\0${target?.path ?? ''}`;
+    if (importedSpecifiers.has(key)) return;
+    importedSpecifiers.add(key);
     relations.push({
       kind: 'imports', from: unit.path, to: target ? target.path : null, name: fact.specifier,
       site: { path: unit.path, line: fact.line, column: fact.column }, confidence: 'exact',

@@ -54,10 +54,22 @@ export class PythonBinder implements LanguageBinder {
     return { entity, confidence: this.typedStep ? 'typed' : 'exact' };
   }
 
+  /**
+   * The module an import loads: `import a.b` and `from a import f` load `a.b` / `a`; `from pkg
+   * import sub` loads the submodule `pkg.sub` when `pkg` itself does not define `sub` (Python
+   * imports the submodule exactly then), so `from . import b` is an import of `b.py`.
+   */
   importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined {
     const fact = unit.facts.imports[importIndex];
     if (!fact) return undefined;
-    return this.moduleUnit(unit, fact.specifier);
+    const module = this.moduleUnit(unit, fact.specifier);
+    if (fact.style !== 'named' || fact.imported === '') return module;
+    if (module) {
+      const member = this.attribute(module, fact.imported, 0);
+      return member?.t === 'module' ? member.unit : module;
+    }
+    // A namespace package (no __init__): only its submodules can be imported from it.
+    return this.moduleUnit(unit, `${fact.specifier}${fact.specifier.endsWith('.') ? '' : '.'}${fact.imported}`);
   }
 
   /**
