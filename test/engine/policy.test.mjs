@@ -1,10 +1,13 @@
 // The material policy end to end: default exclusions by tag (vendor, caches, agent files), a
 // .repograph.json that changes what is parsed, kept or excluded (in the worktree and in the
-// commit's baseline alike), warnings for unknown keys, and a malformed file refused at start.
+// commit's baseline alike), warnings for unknown keys, a malformed file refused at start, and
+// baselines kept apart per policy.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { computeDelta } from '../../packages/analysis/dist/index.js';
+import { openRepository } from '../../packages/engine/dist/index.js';
 import { exportGraph, gitRepo, indexJson, repograph, tempDir } from '../helpers/repo.mjs';
 
 const files = {
@@ -65,4 +68,32 @@ test('a malformed .repograph.json is a clear error at start (exit 2), naming the
   const broken = repograph(['index', '--repo', repo.dir], { home: home.dir });
   assert.equal(broken.status, 2);
   assert.match(broken.stderr, /not valid JSON/);
+});
+
+test('a baseline built under one policy is never read under another: check against HEAD stays empty', async (t) => {
+  const repo = tempDir();
+  const home = tempDir();
+  t.after(() => { repo.cleanup(); home.cleanup(); });
+  gitRepo(repo.dir, {
+    'src/shape.ts': 'export class Shape {\n  size = 1;\n  area(): number {\n    return this.size;\n  }\n}\n',
+  });
+  let repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
+  await repository.refresh('default');
+  assert.equal(repository.listBaselines().length, 1);
+  await repository.close();
+
+  // The analysis preset drops Shape.size; a baseline of HEAD built in full mode must not be its base.
+  writeFileSync(join(repo.dir, '.repograph.json'), JSON.stringify({ preset: 'analysis' }));
+  repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
+  try {
+    await repository.refresh('default');
+    const baselines = repository.listBaselines();
+    assert.equal(baselines.length, 2, 'one baseline of HEAD per policy');
+    assert.equal(new Set(baselines.map((b) => b.commit)).size, 1);
+    const { analysis } = await repository.deltaSince('default', 'HEAD', computeDelta);
+    assert.deepEqual(analysis.symbols.removed, [], 'nothing the preset dropped shows as removed');
+    assert.deepEqual(analysis.reparsed, ['.repograph.json']);
+  } finally {
+    await repository.close();
+  }
 });

@@ -6,24 +6,24 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { buildGraph, chargeMaterials, DEFAULT_MATERIAL_POLICY, policyFingerprint, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
+import { buildGraph, chargeMaterials, DEFAULT_MATERIAL_POLICY, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
 import { graphInputOf, readCommitManifests } from './graph-input.js';
+import { buildFingerprint } from './build-fingerprint.js';
 import { buildReport } from './report.js';
 import { rebaseFacts } from './rebase.js';
 import { hasSnapshot } from './snapshots.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
 
 /**
- * The snapshot key of a commit's baseline under a policy: `baseline:<commit>` for the default
- * policy, `baseline:<commit>+<policy fingerprint>` for another (a baseline built under one
- * policy is never read as another's).
+ * The snapshot key of a commit's baseline: `baseline:<commit>+<build fingerprint>` (extractor,
+ * graph rules and policy), so a baseline built by other rules or under another policy is never
+ * read as this one's; older stores' `baseline:<commit>` keys are simply not found again.
  */
 export function baselineKey(commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): string {
-  const fingerprint = policyFingerprint(policy);
-  return fingerprint === '' ? `baseline:${commit}` : `baseline:${commit}+${fingerprint}`;
+  return `baseline:${commit}+${buildFingerprint(policy)}`;
 }
 
 /** The commit a baseline key names. */
@@ -149,7 +149,7 @@ export async function publishBaseline(
     files: fileEntries(files, published),
     groups: published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
     report, digest: published.digest,
-    meta: { head: commit, commit, policy: policyFingerprint(selection.policy) },
+    meta: { head: commit, commit, policy: buildFingerprint(selection.policy) },
   });
   return { ...report, generation };
 }

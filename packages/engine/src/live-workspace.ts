@@ -10,13 +10,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
-import { canonicalJson, chargeMaterials, GraphSession, isResolutionManifest, policyFingerprint, selectForPublication, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText, type PolicySelection } from '@repograph/graph';
+import { canonicalJson, chargeMaterials, GraphSession, isResolutionManifest, selectForPublication, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText, type PolicySelection } from '@repograph/graph';
 import type { MaterialPolicy } from '@repograph/graph';
 import type { FileEntry, RepoStore, SnapshotReader } from '@repograph/store';
 import type { DeltaInput } from './delta-view.js';
 import type { FunctionIndex } from './function-index.js';
 import { ReaderSide } from './reader-side.js';
 import { baselineKey, ensureBaseline, publishBaseline } from './baseline.js';
+import { buildFingerprint } from './build-fingerprint.js';
 import { collectFacts, factsCacheKey, type FactsRequest } from './facts-source.js';
 import { graphInputOf, readWorktreeManifest } from './graph-input.js';
 import { findGroup, graphChangeOf, type GraphChangeSummary } from './graph-change.js';
@@ -191,7 +192,7 @@ export class LiveWorkspace {
 
     // A one-shot build whose stored snapshot still matches the tree does nothing.
     if (!state && options.allowStoredShortcut && this.overrides.size === 0) {
-      const stored = storedShortcut(this.host.store, this.key, scanned.scan, head, policyFingerprint(this.host.policy));
+      const stored = storedShortcut(this.host.store, this.key, scanned.scan, head, buildFingerprint(this.host.policy));
       if (stored) {
         lap('checkMs');
         return stored(timings);
@@ -400,7 +401,7 @@ export class LiveWorkspace {
     // (Published under another policy, the same graph is published again: its report and policy
     // fingerprint must say what is in force.)
     if (current && current.head === head && current.report.digest === graph.digest && sameContents(current.contents, this.overrides)
-      && current.policy === policyFingerprint(this.host.policy)) {
+      && current.policy === buildFingerprint(this.host.policy)) {
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
@@ -429,7 +430,7 @@ export class LiveWorkspace {
     try {
       const published = await this.publish(nextState, materials, timings, lap,
         state ? [...new Set([...changed.map((f) => f.path), ...removed, ...rebound])] : null);
-      nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides), policy: policyFingerprint(this.host.policy) };
+      nextState.published = { generation: published.generation, report: published, head, contents: new Map(this.overrides), policy: buildFingerprint(this.host.policy) };
       this.state = nextState;
       this.lastRefreshMs = Math.round(performance.now() - started);
       change.reingestMs = this.lastRefreshMs;
@@ -547,7 +548,7 @@ export class LiveWorkspace {
       ],
       report, digest: graph.digest,
       meta: {
-        head, overlayPaths: groups.length + removed.length, policy: policyFingerprint(this.host.policy),
+        head, overlayPaths: groups.length + removed.length, policy: buildFingerprint(this.host.policy),
         workspace: { id: this.spec.id, root: this.spec.root, pinnedBase: this.spec.pinnedBase },
         contents: Object.fromEntries([...this.overrides].map(([path, bytes]) => [path, Buffer.from(bytes).toString('utf8')])),
       },

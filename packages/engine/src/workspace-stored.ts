@@ -15,7 +15,7 @@ export interface Publication {
   report: BuildReport;
   head: string | null;
   contents: Map<string, Uint8Array>;
-  /** The fingerprint of the policy it was built under ('' for the default). */
+  /** The build fingerprint it was published under (build-fingerprint.ts; '' in older stores). */
   policy: string;
 }
 

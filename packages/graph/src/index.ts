@@ -7,6 +7,7 @@ export { assignIds, type PathGroup, type IdTable } from './assemble.js';
 export { GraphSession, type GraphChange, type GraphUpdate } from './graph-session.js';
 export { admitPath, excludedDirectoryReason, looksMinified, isResolutionManifest, MAX_PARSE_BYTES, type AdmissionDecision, type AdmissionAction } from './admission.js';
 export { parsePolicyFile, policyFingerprint, decideByTags, directoryTags, fileTags, filePathTags, formatTag, excludingDirectoryTag, DEFAULT_MATERIAL_POLICY, MATERIAL_TAGS, FORMAT_TAGS, PATH_TAGS, POLICY_FILE_NAME, type MaterialPolicy, type MaterialTag, type FormatTag, type PathTag } from './material.js';
+export { GRAPH_RULES_VERSION } from './rules-version.js';
 export { chargeMaterials, chargePublication, selectForPublication, type PolicySelection } from './stage-budgets.js';
 export { selectGraph, type Selection } from './selection.js';
 export { GitignoreRules, GitignoreStack } from './gitignore.js';

@@ -1,0 +1,10 @@
+/**
+ * The version of the graph rules: binding, resolution, assembly and selection. Bump it whenever
+ * the same facts and policy would give different records (a graph built under other rules must
+ * not be read as this one's: a stored baseline would make `check` report differences that are
+ * only the rules'). Owns the number only.
+ *
+ * 2: Python `from pkg import sub` imports the submodule; the analysis preset; excluded_material
+ *    per excluded file.
+ */
+export const GRAPH_RULES_VERSION = 2;
