@@ -137,3 +137,37 @@ test('a declared rename whose old id still exists is ignored', () => {
   assert.deepEqual(delta.symbols.renamed, []);
   assert.deepEqual(delta.symbols.added, ['a.ts#g']);
 });
+
+test('the fields of a renamed class follow it by name and kind; a changed method body too', () => {
+  const delta = computeDelta(deltaInput(
+    { 'a.ts': { definitions: [
+      { name: 'Store', kind: 'class' },
+      { name: 'Store.size', kind: 'property' },
+      { name: 'Store.items', kind: 'property' },
+      { name: 'Store.get', fingerprint: 'G' },
+      { name: 'Store.put', fingerprint: 'P' },
+    ] } },
+    { 'a.ts': { definitions: [
+      { name: 'Cache', kind: 'class' },
+      { name: 'Cache.size', kind: 'property' },
+      { name: 'Cache.entries', kind: 'property' },
+      { name: 'Cache.get', fingerprint: 'G' },
+      { name: 'Cache.put', fingerprint: 'P2' },
+    ] } },
+    { reparsed: ['a.ts'] },
+  ));
+  assert.deepEqual(delta.symbols.renamed.map((r) => `${r.old}>${r.new}`), [
+    'a.ts#Store>a.ts#Cache', 'a.ts#Store.get>a.ts#Cache.get', 'a.ts#Store.put>a.ts#Cache.put', 'a.ts#Store.size>a.ts#Cache.size',
+  ]);
+  assert.deepEqual(delta.symbols.removed, ['a.ts#Store.items'], 'a field under another name is not guessed');
+  assert.deepEqual(delta.symbols.added, ['a.ts#Cache.entries']);
+});
+
+test('members of a class that was not renamed never follow by name alone', () => {
+  const delta = computeDelta(deltaInput(
+    { 'a.ts': { definitions: [{ name: 'A', kind: 'class' }, { name: 'A.size', kind: 'property' }] } },
+    { 'a.ts': { definitions: [{ name: 'B', kind: 'class' }, { name: 'B.size', kind: 'property' }] } },
+    { reparsed: ['a.ts'] },
+  ));
+  assert.deepEqual(delta.symbols.renamed, []);
+});

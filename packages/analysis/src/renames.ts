@@ -7,7 +7,10 @@
  *   3. a container whose every paired member went to one new container of its kind is renamed
  *      with them, whatever its own fingerprint; a container only one old container claims;
  *   4. an empty container (no members) is never guessed, in any round: only a declared rename
- *      pairs it.
+ *      pairs it;
+ *   5. the members left of a renamed symbol (fields, properties, and members whose body changed
+ *      too) follow it when exactly one old and one new member of the pair share name and kind;
+ *      rounds 3 and 5 repeat until neither pairs anything more.
  * Rounds 1 and 2 take only definitions with a fingerprint, never file symbols, and pair each
  * group's old and new ids zipped in sorted order, so two identical bodies are never one symbol
  * renamed twice. An invented rename would undo a correct edit, so every doubt leaves an addition
@@ -73,7 +76,10 @@ export function pairRenames(context: DeltaContext, added: string[], removed: str
     }
   }
 
-  pairContainers(before, after, membersBefore, openOld, openNew, pairs, take);
+  for (let progress = true; progress;) {
+    progress = pairContainers(before, after, membersBefore, openOld, openNew, pairs, take);
+    if (pairMembers(before, after, membersBefore, membersAfter, openOld, openNew, pairs, take)) progress = true;
+  }
 
   const renamed = [...pairs]
     .map(([oldId, newId]) => ({ old: oldId, new: newId, path: after.get(newId)!.symbol.path }))
@@ -81,7 +87,7 @@ export function pairRenames(context: DeltaContext, added: string[], removed: str
   return { renamed, added: [...openNew], removed: [...openOld] };
 }
 
-/** Round 3: containers follow their members, innermost first, until nothing more pairs. */
+/** Round 3: containers follow their members, innermost first, until nothing more pairs; true when any did. */
 function pairContainers(
   before: ReadonlyMap<string, Definition>,
   after: ReadonlyMap<string, Definition>,
@@ -90,7 +96,8 @@ function pairContainers(
   openNew: Set<string>,
   pairs: Map<string, string>,
   take: (oldId: string, newId: string) => void,
-): void {
+): boolean {
+  let any = false;
   for (;;) {
     const targetOf = new Map<string, string>();
     const claims = new Map<string, number>();
@@ -117,8 +124,52 @@ function pairContainers(
       take(oldId, target);
       progress = true;
     }
-    if (!progress) return;
+    if (!progress) return any;
+    any = true;
   }
+}
+
+/**
+ * Round 5: for every pair (old -> new), its unpaired members pair with the new symbol's unpaired
+ * members of the same name and kind, when that name and kind is one member on each side (a
+ * renamed class keeps its fields: `Store.size` -> `Cache.size`). True when any paired.
+ */
+function pairMembers(
+  before: ReadonlyMap<string, Definition>,
+  after: ReadonlyMap<string, Definition>,
+  membersBefore: Map<string, string[]>,
+  membersAfter: Map<string, string[]>,
+  openOld: Set<string>,
+  openNew: Set<string>,
+  pairs: Map<string, string>,
+  take: (oldId: string, newId: string) => void,
+): boolean {
+  let any = false;
+  for (const [oldId, newId] of [...pairs].sort((a, b) => compareText(a[0], b[0]))) {
+    const olds = (membersBefore.get(oldId) ?? []).filter((id) => openOld.has(id));
+    if (olds.length === 0) continue;
+    const key = (definition: Definition): string => `${definition.symbol.name}\0${definition.symbol.kind}`;
+    const news = new Map<string, string[]>();
+    for (const id of membersAfter.get(newId) ?? []) {
+      if (!openNew.has(id)) continue;
+      const list = news.get(key(after.get(id)!)) ?? [];
+      list.push(id);
+      news.set(key(after.get(id)!), list);
+    }
+    const oldsByKey = new Map<string, string[]>();
+    for (const id of olds) {
+      const list = oldsByKey.get(key(before.get(id)!)) ?? [];
+      list.push(id);
+      oldsByKey.set(key(before.get(id)!), list);
+    }
+    for (const [name, list] of oldsByKey) {
+      const candidates = news.get(name);
+      if (list.length !== 1 || candidates?.length !== 1) continue;
+      take(list[0]!, candidates[0]!);
+      any = true;
+    }
+  }
+  return any;
 }
 
 /** The direct members of each container id, from one side's definitions. */
