@@ -76,9 +76,10 @@ export function pairRenames(context: DeltaContext, added: string[], removed: str
     }
   }
 
+  const state: Pairing = { before, after, membersBefore, membersAfter, openOld, openNew, pairs, take };
   for (let progress = true; progress;) {
-    progress = pairContainers(before, after, membersBefore, openOld, openNew, pairs, take);
-    if (pairMembers(before, after, membersBefore, membersAfter, openOld, openNew, pairs, take)) progress = true;
+    progress = pairContainers(state);
+    if (pairMembers(state)) progress = true;
   }
 
   const renamed = [...pairs]
@@ -87,16 +88,20 @@ export function pairRenames(context: DeltaContext, added: string[], removed: str
   return { renamed, added: [...openNew], removed: [...openOld] };
 }
 
+/** What rounds 3 and 5 read and grow. */
+interface Pairing {
+  before: ReadonlyMap<string, Definition>;
+  after: ReadonlyMap<string, Definition>;
+  membersBefore: Map<string, string[]>;
+  membersAfter: Map<string, string[]>;
+  openOld: Set<string>;
+  openNew: Set<string>;
+  pairs: Map<string, string>;
+  take: (oldId: string, newId: string) => void;
+}
+
 /** Round 3: containers follow their members, innermost first, until nothing more pairs; true when any did. */
-function pairContainers(
-  before: ReadonlyMap<string, Definition>,
-  after: ReadonlyMap<string, Definition>,
-  membersBefore: Map<string, string[]>,
-  openOld: Set<string>,
-  openNew: Set<string>,
-  pairs: Map<string, string>,
-  take: (oldId: string, newId: string) => void,
-): boolean {
+function pairContainers({ before, after, membersBefore, openOld, openNew, pairs, take }: Pairing): boolean {
   let any = false;
   for (;;) {
     const targetOf = new Map<string, string>();
@@ -134,34 +139,23 @@ function pairContainers(
  * members of the same name and kind, when that name and kind is one member on each side (a
  * renamed class keeps its fields: `Store.size` -> `Cache.size`). True when any paired.
  */
-function pairMembers(
-  before: ReadonlyMap<string, Definition>,
-  after: ReadonlyMap<string, Definition>,
-  membersBefore: Map<string, string[]>,
-  membersAfter: Map<string, string[]>,
-  openOld: Set<string>,
-  openNew: Set<string>,
-  pairs: Map<string, string>,
-  take: (oldId: string, newId: string) => void,
-): boolean {
+function pairMembers({ before, after, membersBefore, membersAfter, openOld, openNew, pairs, take }: Pairing): boolean {
   let any = false;
+  /** The open members of a symbol, by name and kind. */
+  const openMembers = (members: string[] | undefined, open: Set<string>, side: ReadonlyMap<string, Definition>): Map<string, string[]> => {
+    const byKey = new Map<string, string[]>();
+    for (const id of members ?? []) {
+      if (!open.has(id)) continue;
+      const { name, kind } = side.get(id)!.symbol;
+      const key = `${name}\0${kind}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), id]);
+    }
+    return byKey;
+  };
   for (const [oldId, newId] of [...pairs].sort((a, b) => compareText(a[0], b[0]))) {
-    const olds = (membersBefore.get(oldId) ?? []).filter((id) => openOld.has(id));
-    if (olds.length === 0) continue;
-    const key = (definition: Definition): string => `${definition.symbol.name}\0${definition.symbol.kind}`;
-    const news = new Map<string, string[]>();
-    for (const id of membersAfter.get(newId) ?? []) {
-      if (!openNew.has(id)) continue;
-      const list = news.get(key(after.get(id)!)) ?? [];
-      list.push(id);
-      news.set(key(after.get(id)!), list);
-    }
-    const oldsByKey = new Map<string, string[]>();
-    for (const id of olds) {
-      const list = oldsByKey.get(key(before.get(id)!)) ?? [];
-      list.push(id);
-      oldsByKey.set(key(before.get(id)!), list);
-    }
+    const oldsByKey = openMembers(membersBefore.get(oldId), openOld, before);
+    if (oldsByKey.size === 0) continue;
+    const news = openMembers(membersAfter.get(newId), openNew, after);
     for (const [name, list] of oldsByKey) {
       const candidates = news.get(name);
       if (list.length !== 1 || candidates?.length !== 1) continue;
