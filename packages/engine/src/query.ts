@@ -3,8 +3,9 @@
  * references, export. Every answer names the generation it was read from. Owns traversal
  * bounds and the query budgets (results, depth, rows visited, time: BudgetExceeded past them); knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
  */
-import { BudgetMeter, budgetExceeded, DEFAULT_BUDGETS, normalizeRelativePath, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
+import { DEFAULT_BUDGETS, normalizeRelativePath, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
+import { QueryMeter } from './query-budget.js';
 import { nameEntryOf, rankEntries, type NameEntry } from './search-rank.js';
 import { repositoryPath, SourceReader } from './source-text.js';
 
@@ -359,43 +360,5 @@ export class QuerySession {
       snapshot: this.reader.info.key,
       timings: { totalMs: Math.round((performance.now() - started) * 1000) / 1000 },
     };
-  }
-}
-
-/**
- * Counts one query against the `queries` budgets: the results and depth asked for, the rows
- * visited (relations, name entries, lines) and the time spent, checked as rows are visited.
- */
-class QueryMeter {
-  private readonly counter: BudgetMeter<'queries'>;
-
-  constructor(private readonly budgets: Budgets, private readonly started: number) {
-    this.counter = new BudgetMeter(budgets, 'queries');
-  }
-
-  /** A requested result count: a positive integer within the budget. */
-  results(limit: number): number {
-    if (!Number.isInteger(limit) || limit < 1) throw new RepographError('InvalidParams', '`limit` must be a positive integer.', { field: 'limit' });
-    this.counter.check('results', limit);
-    return limit;
-  }
-
-  /** The size of an answer that takes no `limit` (refs): within the results budget; 0 is fine. */
-  returned(count: number): void {
-    this.counter.check('results', count);
-  }
-
-  /** A requested traversal depth: a positive integer within the budget. */
-  depth(depth: number): number {
-    if (!Number.isInteger(depth) || depth < 1) throw new RepographError('InvalidParams', '`depth` must be a positive integer.', { field: 'depth' });
-    this.counter.check('depth', depth);
-    return depth;
-  }
-
-  /** Rows about to be visited; also checks the time spent so far. */
-  work(rows: number): void {
-    this.counter.charge('work', rows);
-    const elapsed = Math.round(performance.now() - this.started);
-    if (elapsed > this.budgets.queries.timeMs) throw budgetExceeded('queries', 'timeMs', elapsed, 0, this.budgets.queries.timeMs);
   }
 }
