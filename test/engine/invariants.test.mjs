@@ -5,7 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { extractFile } from '../../packages/extract/dist/index.js';
-import { buildGraph } from '../../packages/graph/dist/index.js';
+import { buildGraph, GraphSession } from '../../packages/graph/dist/index.js';
 import { exportGraph, git, gitRepo, indexJson, tempDir, writeFiles } from '../helpers/repo.mjs';
 import { sampleProject } from '../helpers/sample-project.mjs';
 
@@ -86,4 +86,36 @@ test('after edits, creates, deletes and renames the worktree overlay equals a fr
   } finally {
     repo.cleanup(); fresh.cleanup(); home.cleanup();
   }
+});
+
+test('binding that gives the thread away between slices equals binding in one go, cold and incremental', async () => {
+  const input = (entries) => ({
+    files: entries.map(([path, text]) => {
+      const facts = extractFile(path, new TextEncoder().encode(text));
+      return { path, facts, generated: facts.generated, lineCount: facts.lineCount, diagnostics: [] };
+    }),
+    manifests: [{ path: 'package.json', text: sampleProject['package.json'] }],
+    buildDiagnostics: [],
+  });
+  let pauses = 0;
+  const pause = async () => { pauses++; await new Promise((resolve) => setImmediate(resolve)); };
+  const whole = GraphSession.create(input(sources));
+  const sliced = await GraphSession.createPausing(input(sources), pause, 0);
+  assert.ok(pauses > 0, 'a slice of 0 ms pauses between steps');
+  assert.equal(sliced.output.digest, whole.output.digest);
+
+  // A surface change of the shapes' base class re-binds its dependents (circle, the barrel, the
+  // registry, main): the same in both sessions.
+  const path = 'src/shapes/base.ts';
+  const text = sampleProject[path];
+  const edited = text.replace('describe(): string', 'explain(): string');
+  assert.notEqual(edited, text);
+  const change = { upserts: input([[path, edited]]).files, removed: [] };
+  const before = pauses;
+  const slicedUpdate = await sliced.updatePausing(change, pause, 0);
+  const wholeUpdate = whole.update(change);
+  assert.ok(pauses > before);
+  assert.equal(slicedUpdate.output.digest, wholeUpdate.output.digest);
+  assert.deepEqual(slicedUpdate.rebound, wholeUpdate.rebound);
+  assert.equal(slicedUpdate.output.digest, graphOf(sources.map(([p, t]) => [p, p === path ? edited : t])).digest, 'and equals a fresh build');
 });

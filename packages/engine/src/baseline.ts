@@ -6,13 +6,14 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { buildGraph, chargeMaterials, DEFAULT_MATERIAL_POLICY, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
+import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
 import { graphInputOf, readCommitManifests } from './graph-input.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { buildReport } from './report.js';
+import { yieldTurn } from './yield-turn.js';
 import { rebaseFacts } from './rebase.js';
 import { hasSnapshot } from './snapshots.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
@@ -120,12 +121,13 @@ async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: 
     const found = facts.facts.get(factsCacheKey(file.blobId!, file.language!));
     return found ? rebaseFacts(found, file.path) : null;
   };
-  const graph = buildGraph({
+  const session = await GraphSession.createPausing({
     files: files.map((file) => graphInputOf(file, factsOf(file), [])),
     manifests: await readCommitManifests(build.root, files),
     buildDiagnostics: diagnostics,
     budgets: (build.policy ?? DEFAULT_MATERIAL_POLICY).budgets,
-  });
+  }, yieldTurn);
+  const graph = session.output;
   lap('bindMs');
   return graph;
 }

@@ -28,6 +28,7 @@ import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, type TreeFile }
 import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, treeChange, type Overlay } from './workspace-tree.js';
 import { storedPublication, storedShortcut, type Publication } from './workspace-stored.js';
 import { isTouched, scanWorkspace } from './workspace-scan.js';
+import { yieldTurn } from './yield-turn.js';
 import { excludedCounts, type ExcludedEntry } from './worktree-scan.js';
 
 /** Where a workspace's tree comes from. */
@@ -356,16 +357,16 @@ export class LiveWorkspace {
     let rebound: string[];
     let mode: 'incremental' | 'full' = 'full';
     if (!state) {
-      session = GraphSession.create({ files: [...nextFiles.values()].map(inputOf), manifests: manifestList(), buildDiagnostics, budgets: this.host.policy.budgets });
+      session = await GraphSession.createPausing({ files: [...nextFiles.values()].map(inputOf), manifests: manifestList(), buildDiagnostics, budgets: this.host.policy.budgets }, yieldTurn);
       rebound = [...nextFiles.keys()];
     } else {
       session = state.session;
-      const update = session.update({
+      const update = await session.updatePausing({
         upserts: changed.map(inputOf),
         removed,
         ...(manifestsChanged ? { manifests: manifestList() } : {}),
         ...(buildDiagnosticsKey !== state.buildDiagnosticsKey ? { buildDiagnostics } : {}),
-      });
+      }, yieldTurn);
       rebound = update.rebound;
       mode = update.mode;
     }
@@ -607,9 +608,4 @@ function withReselected(rebound: string[], previous: readonly HashedGroup[], nex
     if (hash !== undefined && hash !== group.hash) paths.add(group.path);
   }
   return paths.size === rebound.length ? rebound : [...paths].sort();
-}
-
-/** Resolves on a later turn of the event loop, after pending I/O callbacks (queued requests). */
-function yieldTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -10,6 +10,7 @@ import { languageOfPath } from '@repograph/extract';
 import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
 import { excludedCounts, excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
+import { yieldTurn } from './yield-turn.js';
 
 /** A file of one tree with what the build knows about it. */
 export interface TreeFile {
@@ -43,7 +44,7 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
   let sliceStart = performance.now();
   for (const scan of scanned) {
     if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldTurn();
       sliceStart = performance.now();
     }
     const file = treeFileOf(scan.path, scan.size, scan.mtimeMs, scan.ino, scan.decision.action === 'parse', scan.decision.reason);

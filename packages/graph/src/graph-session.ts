@@ -48,6 +48,32 @@ interface KeptGroup {
   counts: GroupCounts;
 }
 
+/** Files bound between two points where a pausing caller may give the thread away. */
+const STEP_FILES = 4;
+/** How long a slice of binding may hold the thread before a pausing caller pauses. */
+const PAUSE_AFTER_MS = 8;
+
+/** Runs steps synchronously to their result. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Runs steps, awaiting `pause()` once a slice has taken `sliceMs`. */
+async function runPausing<T>(steps: Generator<void, T>, pause: () => Promise<void>, sliceMs: number): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
+}
+
 const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /**
@@ -86,12 +112,27 @@ export class GraphSession {
 
   /** Binds a whole tree. */
   static create(input: GraphInput): GraphSession {
+    const session = GraphSession.empty(input);
+    runToEnd(session.rebindAllSteps());
+    return session;
+  }
+
+  /**
+   * Binds a whole tree, awaiting `pause()` whenever a slice of work has held the thread for
+   * PAUSE_AFTER_MS, so a server's queries are answered in between (DESIGN.md invariant 3).
+   */
+  static async createPausing(input: GraphInput, pause: () => Promise<void>, sliceMs = PAUSE_AFTER_MS): Promise<GraphSession> {
+    const session = GraphSession.empty(input);
+    await runPausing(session.rebindAllSteps(), pause, sliceMs);
+    return session;
+  }
+
+  private static empty(input: GraphInput): GraphSession {
     const session = new GraphSession();
     for (const file of input.files) session.files.set(file.path, file);
     session.manifests = [...input.manifests].sort(byPath);
     session.buildDiagnostics = [...input.buildDiagnostics];
     session.budgets = input.budgets ?? null;
-    session.rebindAll();
     return session;
   }
 
@@ -110,13 +151,25 @@ export class GraphSession {
    * (callers create a new one); the previous output stays valid.
    */
   update(change: GraphChange): GraphUpdate {
+    return runToEnd(this.updateSteps(change));
+  }
+
+  /**
+   * update(), awaiting `pause()` between slices of work (see createPausing). Nothing may read or
+   * update the session until it resolves.
+   */
+  updatePausing(change: GraphChange, pause: () => Promise<void>, sliceMs = PAUSE_AFTER_MS): Promise<GraphUpdate> {
+    return runPausing(this.updateSteps(change), pause, sliceMs);
+  }
+
+  private *updateSteps(change: GraphChange): Generator<void, GraphUpdate> {
     const structural = this.isStructural(change);
     for (const path of change.removed) this.files.delete(path);
     for (const file of change.upserts) this.files.set(file.path, file);
     if (change.manifests) this.manifests = [...change.manifests].sort(byPath);
     if (change.buildDiagnostics) this.buildDiagnostics = [...change.buildDiagnostics];
     if (structural) {
-      this.rebindAll();
+      yield* this.rebindAllSteps();
       return { output: this.output, rebound: [...this.files.keys()].sort(), mode: 'full' };
     }
     const changed = new Set(change.upserts.map((f) => f.path));
@@ -138,7 +191,11 @@ export class GraphSession {
     for (const path of changed) this.recordDependencies(path, binders);
     const rebound = this.dependents(surfaceChanged, binders);
     for (const path of changed) rebound.add(path);
-    for (const path of rebound) this.assemble(path, binders);
+    let done = 0;
+    for (const path of rebound) {
+      this.assemble(path, binders);
+      if (++done % STEP_FILES === 0) yield;
+    }
     this.publish();
     return { output: this.output, rebound: [...rebound].sort(), mode: 'incremental' };
   }
@@ -190,7 +247,7 @@ export class GraphSession {
     }
   }
 
-  private rebindAll(): void {
+  private *rebindAllSteps(): Generator<void, void> {
     this.units = new Map();
     for (const file of [...this.files.values()].sort(byPath)) {
       if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
@@ -199,11 +256,18 @@ export class GraphSession {
     this.ids = assignIds(this.units.values());
     this.forward.clear();
     this.reverse.clear();
-    for (const path of this.units.keys()) this.recordDependencies(path, binders);
+    let done = 0;
+    for (const path of this.units.keys()) {
+      this.recordDependencies(path, binders);
+      if (++done % STEP_FILES === 0) yield;
+    }
     this.groups.clear();
     this.callers.clear();
     this.sortedPaths = null;
-    for (const path of this.files.keys()) this.assemble(path, binders);
+    for (const path of this.files.keys()) {
+      this.assemble(path, binders);
+      if (++done % STEP_FILES === 0) yield;
+    }
     this.publish();
   }
 
