@@ -1,0 +1,185 @@
+/**
+ * Which dependents a change of binding surface can affect, when the change only adds names.
+ *
+ * Binding looks names up: a module's export, a package-scope or star-imported name, a member
+ * along a type's chain. A file whose surface only gained declarations and exports (appended at
+ * the end, so no index into its declarations moved; its imports unchanged; none of the new
+ * names used by its own references before) answers every earlier lookup as before, so only
+ * lookups of the new names can change, and only files that reference one of those names can
+ * bind differently. Such a file, once re-bound, may in turn give its own names other meanings
+ * (an initializer whose type is now known), so its names join the changed ones and its
+ * dependents are looked at again, until nothing more joins. Everything else (a removed or
+ * changed declaration, an import added or moved) re-binds every transitive dependent, as before.
+ * Owns the "additions only" test, the names a file references, and that fixed point.
+ */
+import type { FileFacts } from '@repograph/core';
+
+/**
+ * Each declaration's name for keys: its qualified name and which occurrence of it (a file may
+ * declare one name twice). Indices into the declarations (a parent, `this`'s owner, a value
+ * bound to a declaration) are written as these names, so a declaration keeps its key when
+ * others are inserted before it (Go's facts list types and functions before fields).
+ */
+function declarationNames(facts: FileFacts): string[] {
+  const seen = new Map<string, number>();
+  return facts.declarations.map((declaration) => {
+    const count = (seen.get(declaration.qualifiedName) ?? 0) + 1;
+    seen.set(declaration.qualifiedName, count);
+    return `${declaration.qualifiedName}\u0001${count}`;
+  });
+}
+
+/** `value` as JSON with declaration indices replaced by declaration names (see declarationNames). */
+function canonical(value: unknown, names: string[]): string {
+  return JSON.stringify(value, function (this: unknown, key: string, item: unknown) {
+    const holder = this as Record<string, unknown>;
+    if (typeof item === 'number' && holder !== null && typeof holder === 'object') {
+      if (key === 'parent' || key === 'owner' || (key === 'decl' && holder.k === 'decl')) return item < 0 ? null : names[item] ?? null;
+    }
+    return item;
+  });
+}
+
+/** The surface parts that additions-only compares (positions and texts left out). */
+function declarationKeys(facts: FileFacts, names: string[]): string[] {
+  return facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => canonical(rest, names));
+}
+
+function importKeys(facts: FileFacts): string[] {
+  return facts.imports.map(({ line: _l, column: _c, ...rest }) => JSON.stringify(rest));
+}
+
+function exportKeys(facts: FileFacts, names: string[]): string[] {
+  return facts.exports.map(({ line: _l, column: _c, ...rest }) => canonical(rest, names));
+}
+
+/** Counts of each key. */
+function multiset(keys: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/** True when every key of `before` is in `after` at least as often. */
+function includes(after: Map<string, number>, before: Map<string, number>): boolean {
+  for (const [key, count] of before) if ((after.get(key) ?? 0) < count) return false;
+  return true;
+}
+
+/**
+ * The names a change adds when it only adds (see the header), else null: the same language,
+ * package and build constraint; the same imports in the same order; every earlier declaration
+ * and export still there, unchanged; and no new name among those the file's own references
+ * used before.
+ */
+export function addedNames(before: FileFacts, after: FileFacts): Set<string> | null {
+  if (before.language !== after.language || before.packageName !== after.packageName || before.buildConstraint !== after.buildConstraint) return null;
+  if (after.declarations.length < before.declarations.length) return null;
+  const beforeImports = importKeys(before);
+  const afterImports = importKeys(after);
+  if (beforeImports.length !== afterImports.length || beforeImports.some((key, i) => key !== afterImports[i])) return null;
+  const beforeNames = declarationNames(before);
+  const afterNames = declarationNames(after);
+  const afterDeclarations = declarationKeys(after, afterNames);
+  const remaining = multiset(afterDeclarations);
+  if (!includes(remaining, multiset(declarationKeys(before, beforeNames)))) return null;
+  const afterExportKeys = exportKeys(after, afterNames);
+  const beforeExports = multiset(exportKeys(before, beforeNames));
+  if (!includes(multiset(afterExportKeys), beforeExports)) return null;
+  // What `after` holds beyond `before`, key by key.
+  for (const [key, count] of multiset(declarationKeys(before, beforeNames))) remaining.set(key, remaining.get(key)! - count);
+  const added = new Set<string>();
+  afterDeclarations.forEach((key, index) => {
+    if ((remaining.get(key) ?? 0) <= 0) return;
+    remaining.set(key, remaining.get(key)! - 1);
+    const declaration = after.declarations[index]!;
+    // Locals and parameters are no other file's to look up.
+    if (declaration.scope === 'local' || declaration.scope === 'parameter') return;
+    added.add(declaration.name);
+    added.add(declaration.qualifiedName);
+  });
+  afterExportKeys.forEach((key, index) => {
+    const count = beforeExports.get(key) ?? 0;
+    if (count > 0) beforeExports.set(key, count - 1);
+    else added.add(after.exports[index]!.exported);
+  });
+  const used = referencedNames(before);
+  for (const name of added) if (used.has(name)) return null;
+  return added;
+}
+
+const referencedCache = new WeakMap<FileFacts, Set<string>>();
+
+/**
+ * Every name a file's facts look up elsewhere: unbound identifiers (`global`), member names,
+ * imported names and export names of re-exports, wherever an expression sits (references,
+ * initializers, types, bases, returns). Cached per facts object.
+ */
+export function referencedNames(facts: FileFacts): Set<string> {
+  let names = referencedCache.get(facts);
+  if (names) return names;
+  names = new Set<string>();
+  for (const fact of facts.imports) if (fact.imported !== '') names.add(fact.imported);
+  for (const fact of facts.exports) if (fact.imported) names.add(fact.imported);
+  collectNames([facts.declarations, facts.references, facts.exports], names);
+  referencedCache.set(facts, names);
+  return names;
+}
+
+/** Walks plain data, adding the `name` of every `global` and `member` expression. */
+function collectNames(value: unknown, into: Set<string>): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectNames(item, into);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if ((record.k === 'global' || record.k === 'member') && typeof record.name === 'string') into.add(record.name);
+  for (const key in record) {
+    const child = record[key];
+    if (child !== null && typeof child === 'object') collectNames(child, into);
+  }
+}
+
+/** The names a file gives others: its declarations' names and qualified names, its exports. */
+export function declaredNames(facts: FileFacts): Set<string> {
+  const names = new Set<string>();
+  for (const declaration of facts.declarations) {
+    names.add(declaration.name);
+    names.add(declaration.qualifiedName);
+  }
+  for (const fact of facts.exports) names.add(fact.exported);
+  return names;
+}
+
+/**
+ * The files to re-bind for additions: of `candidates` (the transitive dependents of the files
+ * that only added names), each that references a changed name, where a file's names become
+ * changed once it is re-bound; repeated until nothing more joins. `factsOf` gives a
+ * candidate's facts (null: nothing to bind).
+ */
+export function dependentsReferencing(
+  candidates: readonly string[], changedNames: Set<string>, factsOf: (path: string) => FileFacts | null,
+): Set<string> {
+  const names = new Set(changedNames);
+  const rebound = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const path of candidates) {
+      if (rebound.has(path)) continue;
+      const facts = factsOf(path);
+      if (!facts) continue;
+      const references = referencedNames(facts);
+      const [fewer, more] = references.size < names.size ? [references, names] : [names, references];
+      let hit = false;
+      for (const name of fewer) {
+        if (more.has(name)) { hit = true; break; }
+      }
+      if (!hit) continue;
+      rebound.add(path);
+      for (const name of declaredNames(facts)) names.add(name);
+      grew = true;
+    }
+  }
+  return rebound;
+}

@@ -1,0 +1,136 @@
+// Re-binding after a change that only adds names (narrow-rebind.ts): appending a declaration to a
+// module many files import re-binds that module alone when nothing looks the new name up, and
+// otherwise the files that do, then those that look up what they declare (a chain through an
+// inferred type); each result equals a fresh build. A change that is not only additions (an
+// import added, a declaration renamed or inserted before others) still re-binds every dependent.
+// TypeScript, Python and Go; real git, LMDB and the worker pool.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { openRepository } from '../../packages/engine/dist/index.js';
+import { gitRepo, tempDir } from '../helpers/repo.mjs';
+
+async function freshDigest(root) {
+  const home = tempDir();
+  const repository = await openRepository({ repoRoot: root, dataRoot: home.dir, threads: 1 });
+  try {
+    return (await repository.refresh('default')).digest;
+  } finally {
+    await repository.close();
+    home.cleanup();
+  }
+}
+
+/** Opens `files` as a repository; `step(path, text)` writes and refreshes, checking against a fresh build. */
+function session(files) {
+  const repo = tempDir();
+  const home = tempDir();
+  let repository;
+  before(async () => {
+    gitRepo(repo.dir, files);
+    repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
+    await repository.refresh('default');
+  });
+  after(async () => {
+    await repository?.close();
+    repo.cleanup();
+    home.cleanup();
+  });
+  return {
+    async step(path, text) {
+      writeFileSync(join(repo.dir, path), text);
+      const result = await repository.refresh('default', { paths: [path] });
+      assert.equal(result.bind.mode, 'incremental', `${path}: bound incrementally`);
+      assert.equal(result.digest, await freshDigest(repo.dir), `${path}: equal to a fresh build`);
+      return result;
+    },
+    query: () => repository.query('default'),
+  };
+}
+
+const importers = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [
+  `src/use${i}.ts`, `import { base } from './core';\nexport function use${i}(): number {\n  return base() + ${i};\n}\n`,
+]));
+
+describe('TypeScript: additions to a widely imported module', () => {
+  const core = 'export function base(): number {\n  return 1;\n}\n';
+  const files = {
+    'package.json': '{"name": "narrow", "version": "1.0.0"}\n',
+    'src/core.ts': core,
+    ...importers,
+    // later() does not exist yet: its call is unresolved, and so is z's type.
+    'src/pending.ts': "import { later } from './core';\nexport const z = later();\nexport function viaLater(): number {\n  return later().size;\n}\n",
+    'src/chain.ts': "import { z } from './pending';\nexport function useZ(): number {\n  return z.open();\n}\n",
+    'src/base.ts': 'export class Base {}\n',
+    'src/child.ts': "import { Base } from './base';\nexport class Child extends Base {\n  run(): number {\n    return this.helper();\n  }\n}\n",
+  };
+  const s = session(files);
+
+  test('a new function nobody looks up re-binds its own file only', async () => {
+    const result = await s.step('src/core.ts', `${core}\nexport function fresh(): number {\n  return 2;\n}\n`);
+    assert.deepEqual(result.bind.files, 1);
+  });
+
+  test('a new name others already used re-binds them, and the files using what they declare', async () => {
+    const text = `${core}\nexport function fresh(): number {\n  return 2;\n}\nexport class Box {\n  size = 1;\n  open(): number {\n    return this.size;\n  }\n}\nexport function later(): Box {\n  return new Box();\n}\n`;
+    const result = await s.step('src/core.ts', text);
+    assert.deepEqual(result.change.paths.filter((p) => p !== 'src/core.ts').sort(), ['src/chain.ts', 'src/pending.ts']);
+    assert.equal(result.bind.files, 3, 'core, pending (uses later) and chain (uses z, which pending declares)');
+    const session = s.query();
+    try {
+      const callees = session.callees({ id: 'src/chain.ts#useZ' }).callees.map((c) => c.symbol.id);
+      assert.deepEqual(callees, ['src/core.ts#Box.open'], 'z.open() resolves through the type later() now returns');
+    } finally {
+      session.close();
+    }
+  });
+
+  test('a method added to a base class re-binds the subclass that already called it through this', async () => {
+    const result = await s.step('src/base.ts', 'export class Base {\n  helper(): number {\n    return 1;\n  }\n}\n');
+    assert.deepEqual(result.change.paths.sort(), ['src/base.ts', 'src/child.ts']);
+    const session = s.query();
+    try {
+      assert.deepEqual(session.callees({ id: 'src/child.ts#Child.run' }).callees.map((c) => c.symbol.id), ['src/base.ts#Base.helper']);
+    } finally {
+      session.close();
+    }
+  });
+
+  test('a change that is not only additions re-binds every dependent', async () => {
+    // base renamed: the files that import it must see it go.
+    const result = await s.step('src/core.ts', 'export function base2(): number {\n  return 1;\n}\n');
+    assert.ok(result.bind.files >= 9, `every dependent re-bound (${result.bind.files})`);
+  });
+});
+
+describe('Python: additions to a module others import from', () => {
+  const util = 'def total(items):\n    return sum(items)\n';
+  const files = {
+    'pkg/__init__.py': '',
+    'pkg/util.py': util,
+    'pkg/a.py': 'from .util import total\n\n\ndef a():\n    return total([1])\n',
+    'pkg/b.py': 'from . import util\n\n\ndef b():\n    return util.average([1])\n',
+  };
+  const s = session(files);
+
+  test('a new function re-binds only the module that already called it', async () => {
+    const result = await s.step('pkg/util.py', `${util}\n\ndef average(items):\n    return total(items) / len(items)\n`);
+    assert.equal(result.bind.files, 2, 'util and b (which calls util.average)');
+  });
+});
+
+describe('Go: additions to a package', () => {
+  const files = {
+    'go.mod': 'module example.com/app\n\ngo 1.21\n',
+    'geom/point.go': 'package geom\n\ntype Point struct{ X int }\n\nfunc NewPoint(x int) Point { return Point{X: x} }\n',
+    'geom/use.go': 'package geom\n\nfunc Use() int { return NewPoint(1).X }\n',
+    'app/main.go': 'package app\n\nimport "example.com/app/geom"\n\nfunc Main() int { return geom.Use() + geom.Twice(2) }\n',
+  };
+  const s = session(files);
+
+  test('a new exported function re-binds the files that call it, not the whole package tree', async () => {
+    const result = await s.step('geom/point.go', `${files['geom/point.go']}\nfunc Twice(v int) int { return 2 * v }\n`);
+    assert.equal(result.bind.files, 2, `point.go and app/main.go (which calls geom.Twice): ${result.change.paths}`);
+  });
+});
