@@ -104,11 +104,11 @@ test('binding that gives the thread away between slices equals binding in one go
   assert.ok(pauses > 0, 'a slice of 0 ms pauses between steps');
   assert.equal(sliced.output.digest, whole.output.digest);
 
-  // A surface change of the shapes' base class re-binds its dependents (circle, the barrel, the
+  // A new import in the shapes' base class re-binds all its dependents (circle, the barrel, the
   // registry, main): the same in both sessions.
   const path = 'src/shapes/base.ts';
   const text = sampleProject[path];
-  const edited = text.replace('describe(): string', 'explain(): string');
+  const edited = `import { note } from '../util';\n${text.replace('describe(): string', 'explain(): string')}`;
   assert.notEqual(edited, text);
   const change = { upserts: input([[path, edited]]).files, removed: [] };
   const before = pauses;

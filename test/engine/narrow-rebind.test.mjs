@@ -1,8 +1,8 @@
-// Re-binding after a change that only adds names (narrow-rebind.ts): appending a declaration to a
-// module many files import re-binds that module alone when nothing looks the new name up, and
-// otherwise the files that do, then those that look up what they declare (a chain through an
-// inferred type); each result equals a fresh build. A change that is not only additions (an
-// import added, a declaration renamed or inserted before others) still re-binds every dependent.
+// Re-binding after a change whose imports stayed the same (narrow-rebind.ts): appending or
+// renaming a declaration of a module many files import re-binds that module alone when nothing
+// looks the changed names up, and otherwise the files that do, then those that look up what they
+// declare (a chain through an inferred type); each result equals a fresh build. A change of
+// imports still re-binds every transitive dependent.
 // TypeScript, Python and Go; real git, LMDB and the worker pool.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -46,6 +46,7 @@ function session(files) {
       return result;
     },
     query: () => repository.query('default'),
+    path: (relative) => join(repo.dir, relative),
   };
 }
 
@@ -97,9 +98,17 @@ describe('TypeScript: additions to a widely imported module', () => {
     }
   });
 
-  test('a change that is not only additions re-binds every dependent', async () => {
-    // base renamed: the files that import it must see it go.
-    const result = await s.step('src/core.ts', 'export function base2(): number {\n  return 1;\n}\n');
+  test('a rename re-binds the files that used the old name (or use the new one), not the others', async () => {
+    const current = (await import('node:fs')).readFileSync(s.path('src/core.ts'), 'utf8');
+    const result = await s.step('src/core.ts', current.replace('export function fresh()', 'export function renewed()'));
+    assert.equal(result.bind.files, 1, 'nobody used fresh or renewed');
+    const renamedBase = await s.step('src/core.ts', current.replace('export function base()', 'export function base2()'));
+    assert.equal(renamedBase.bind.files, 7, 'core and the six importers of base');
+  });
+
+  test('a change of imports re-binds every transitive dependent', async () => {
+    const current = (await import('node:fs')).readFileSync(s.path('src/core.ts'), 'utf8');
+    const result = await s.step('src/core.ts', `import { z } from './pending';\n${current}export const again = z;\n`);
     assert.ok(result.bind.files >= 9, `every dependent re-bound (${result.bind.files})`);
   });
 });

@@ -2,8 +2,9 @@
  * GraphSession: a bound tree kept in memory so a change re-binds only what it can affect. A
  * content change of files that keeps the file set, the languages and the manifests re-binds the
  * changed files and every file that depends on them, transitively (each binder names a file's
- * direct dependencies: imports, re-export sources, its own package); when a changed file only
- * added names, only the dependents that look one of them up (narrow-rebind.ts). Any other change (a file
+ * direct dependencies: imports, re-export sources, its own package); when a changed file's
+ * imports stayed the same, only the dependents that look up one of its changed names
+ * (narrow-rebind.ts). Any other change (a file
  * added or removed, a manifest edited, a Go file's package changed) re-binds the whole tree.
  * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
  * the retained units, ids and groups; the rules of binding stay in the binders.
@@ -14,7 +15,7 @@ import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
-import { addedNames, dependentsReferencing } from './narrow-rebind.js';
+import { changedNames, dependentsReferencing } from './narrow-rebind.js';
 import { makeFileUnit, type FileUnit } from './program.js';
 import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
 
@@ -176,15 +177,15 @@ export class GraphSession {
     }
     const changed = new Set(change.upserts.map((f) => f.path));
     // A file whose binding surface is unchanged (a body edit) affects no other file's binding;
-    // one that only added names affects only the files that look those names up.
+    // one whose imports stayed affects only the files that look its changed names up.
     const surfaceChanged = new Set<string>();
-    const additions = new Map<string, Set<string>>();
+    const narrowed = new Map<string, Set<string>>();
     for (const path of changed) {
       const facts = this.files.get(path)!.facts;
       const before = this.units.get(path)?.facts;
       if (!before || !facts || bindingSurface(before) !== bindingSurface(facts)) {
-        const added = before && facts ? addedNames(before, facts) : null;
-        if (added) additions.set(path, added);
+        const names = before && facts ? changedNames(before, facts) : null;
+        if (names) narrowed.set(path, names);
         else surfaceChanged.add(path);
       }
       if (facts) this.units.set(path, makeFileUnit(facts));
@@ -198,10 +199,10 @@ export class GraphSession {
     }
     for (const path of changed) this.recordDependencies(path, binders);
     const rebound = this.dependents(surfaceChanged, binders);
-    if (additions.size > 0) {
-      const candidates = [...this.dependents(new Set(additions.keys()), binders)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
+    if (narrowed.size > 0) {
+      const candidates = [...this.dependents(new Set(narrowed.keys()), binders)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
       const names = new Set<string>();
-      for (const added of additions.values()) for (const name of added) names.add(name);
+      for (const changedHere of narrowed.values()) for (const name of changedHere) names.add(name);
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
     }
     for (const path of changed) rebound.add(path);

@@ -1,16 +1,17 @@
 /**
- * Which dependents a change of binding surface can affect, when the change only adds names.
+ * Which dependents a change of binding surface can affect, when its imports stay the same.
  *
  * Binding looks names up: a module's export, a package-scope or star-imported name, a member
- * along a type's chain. A file whose surface only gained declarations and exports (appended at
- * the end, so no index into its declarations moved; its imports unchanged; none of the new
- * names used by its own references before) answers every earlier lookup as before, so only
- * lookups of the new names can change, and only files that reference one of those names can
- * bind differently. Such a file, once re-bound, may in turn give its own names other meanings
- * (an initializer whose type is now known), so its names join the changed ones and its
- * dependents are looked at again, until nothing more joins. Everything else (a removed or
- * changed declaration, an import added or moved) re-binds every transitive dependent, as before.
- * Owns the "additions only" test, the names a file references, and that fixed point.
+ * along a type's chain. When a file's imports are unchanged, its surface differs from before
+ * only in declarations and exports that were added, removed or changed, each compared whole
+ * (types, initializers, bases; an index into the declarations compared as the name it points
+ * at). Every lookup of another name is answered as before, so only files that reference one of
+ * the changed names can bind differently. Such a file, once re-bound, may in turn give its own
+ * names other meanings (an initializer whose type is now known), so its names join the changed
+ * ones and its dependents are looked at again, until nothing more joins. A change of imports
+ * (or of language, package, build constraint), or a new name the file's own references already
+ * used, re-binds every transitive dependent, as before. Owns that test, the names a file
+ * references, and the fixed point.
  */
 import type { FileFacts } from '@repograph/core';
 
@@ -40,7 +41,7 @@ function canonical(value: unknown, names: string[]): string {
   });
 }
 
-/** The surface parts that additions-only compares (positions and texts left out). */
+/** The surface parts that changedNames compares (positions and texts left out). */
 function declarationKeys(facts: FileFacts, names: string[]): string[] {
   return facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => canonical(rest, names));
 }
@@ -60,52 +61,46 @@ function multiset(keys: string[]): Map<string, number> {
   return counts;
 }
 
-/** True when every key of `before` is in `after` at least as often. */
-function includes(after: Map<string, number>, before: Map<string, number>): boolean {
-  for (const [key, count] of before) if ((after.get(key) ?? 0) < count) return false;
-  return true;
-}
-
 /**
- * The names a change adds when it only adds (see the header), else null: the same language,
- * package and build constraint; the same imports in the same order; every earlier declaration
- * and export still there, unchanged; and no new name among those the file's own references
- * used before.
+ * The names whose meaning a change can alter (see the header), else null: with the same
+ * language, package, build constraint and imports (in order), the names of every declaration and
+ * export that is not in both versions unchanged; null also when a name only the new version
+ * declares was already used by the file's own references.
  */
-export function addedNames(before: FileFacts, after: FileFacts): Set<string> | null {
+export function changedNames(before: FileFacts, after: FileFacts): Set<string> | null {
   if (before.language !== after.language || before.packageName !== after.packageName || before.buildConstraint !== after.buildConstraint) return null;
-  if (after.declarations.length < before.declarations.length) return null;
   const beforeImports = importKeys(before);
   const afterImports = importKeys(after);
   if (beforeImports.length !== afterImports.length || beforeImports.some((key, i) => key !== afterImports[i])) return null;
   const beforeNames = declarationNames(before);
   const afterNames = declarationNames(after);
-  const afterDeclarations = declarationKeys(after, afterNames);
-  const remaining = multiset(afterDeclarations);
-  if (!includes(remaining, multiset(declarationKeys(before, beforeNames)))) return null;
-  const afterExportKeys = exportKeys(after, afterNames);
-  const beforeExports = multiset(exportKeys(before, beforeNames));
-  if (!includes(multiset(afterExportKeys), beforeExports)) return null;
-  // What `after` holds beyond `before`, key by key.
-  for (const [key, count] of multiset(declarationKeys(before, beforeNames))) remaining.set(key, remaining.get(key)! - count);
-  const added = new Set<string>();
-  afterDeclarations.forEach((key, index) => {
-    if ((remaining.get(key) ?? 0) <= 0) return;
-    remaining.set(key, remaining.get(key)! - 1);
-    const declaration = after.declarations[index]!;
+  const changed = new Set<string>();
+  const onlyAfter = new Set<string>();
+  const unmatched = (keys: string[], others: string[], visit: (index: number) => void): void => {
+    const counts = multiset(others);
+    keys.forEach((key, index) => {
+      const count = counts.get(key) ?? 0;
+      if (count > 0) counts.set(key, count - 1);
+      else visit(index);
+    });
+  };
+  const declarationName = (facts: FileFacts, into: Set<string>[]) => (index: number): void => {
+    const declaration = facts.declarations[index]!;
     // Locals and parameters are no other file's to look up.
     if (declaration.scope === 'local' || declaration.scope === 'parameter') return;
-    added.add(declaration.name);
-    added.add(declaration.qualifiedName);
-  });
-  afterExportKeys.forEach((key, index) => {
-    const count = beforeExports.get(key) ?? 0;
-    if (count > 0) beforeExports.set(key, count - 1);
-    else added.add(after.exports[index]!.exported);
-  });
+    for (const set of into) set.add(declaration.name).add(declaration.qualifiedName);
+  };
+  const beforeDeclarations = declarationKeys(before, beforeNames);
+  const afterDeclarations = declarationKeys(after, afterNames);
+  unmatched(beforeDeclarations, afterDeclarations, declarationName(before, [changed]));
+  unmatched(afterDeclarations, beforeDeclarations, declarationName(after, [changed, onlyAfter]));
+  const beforeExports = exportKeys(before, beforeNames);
+  const afterExports = exportKeys(after, afterNames);
+  unmatched(beforeExports, afterExports, (index) => changed.add(before.exports[index]!.exported));
+  unmatched(afterExports, beforeExports, (index) => { changed.add(after.exports[index]!.exported); onlyAfter.add(after.exports[index]!.exported); });
   const used = referencedNames(before);
-  for (const name of added) if (used.has(name)) return null;
-  return added;
+  for (const name of onlyAfter) if (used.has(name)) return null;
+  return changed;
 }
 
 const referencedCache = new WeakMap<FileFacts, Set<string>>();
@@ -153,8 +148,8 @@ export function declaredNames(facts: FileFacts): Set<string> {
 }
 
 /**
- * The files to re-bind for additions: of `candidates` (the transitive dependents of the files
- * that only added names), each that references a changed name, where a file's names become
+ * The files to re-bind for changed names: of `candidates` (the transitive dependents of the files
+ * whose imports stayed), each that references a changed name, where a file's names become
  * changed once it is re-bound; repeated until nothing more joins. `factsOf` gives a
  * candidate's facts (null: nothing to bind).
  */
