@@ -28,31 +28,67 @@ export function groupHash(group: PathGroup): string {
   hash.update('\u0001');
   hash.update(JSON.stringify(group.relations));
   hash.update('\u0001');
-  for (const diagnostic of sortDiagnostics(group.diagnostics)) hash.update(canonicalJson(diagnostic)).update('\n');
+  for (const diagnostic of sortDiagnostics(group.diagnostics)) hash.update(canonicalDiagnostic(diagnostic)).update('\n');
   return hash.digest('hex');
 }
 
-/** Digest over group hashes (sorted by path) and the build-wide diagnostics. */
+/** Canonical JSON of diagnostics, kept per object: a live session hashes the same ones on every refresh. */
+const canonicalDiagnostics = new WeakMap<Diagnostic, string>();
+
+function canonicalDiagnostic(diagnostic: Diagnostic): string {
+  let text = canonicalDiagnostics.get(diagnostic);
+  if (text === undefined) canonicalDiagnostics.set(diagnostic, (text = canonicalJson(diagnostic)));
+  return text;
+}
+
+/** Groups hashed together into one chunk hash; the digest hashes the chunk hashes. */
+const CHUNK_GROUPS = 128;
+
+/**
+ * Chunk hashes kept by the chunk's first group object, with the members they were computed for:
+ * a live session replaces a few group objects per refresh, so most chunks are found unchanged
+ * (the same objects in the same places) and not hashed again.
+ */
+const chunkHashes = new WeakMap<object, { members: object[]; hash: string }>();
+
+function chunkHash(groups: ReadonlyArray<{ path: string; hash: string }>, start: number, end: number): string {
+  const first = groups[start]!;
+  const cached = chunkHashes.get(first);
+  if (cached && cached.members.length === end - start && cached.members.every((member, i) => member === groups[start + i])) return cached.hash;
+  let text = '';
+  for (let i = start; i < end; i++) text += `${groups[i]!.path}\0${groups[i]!.hash}\n`;
+  const hash = createHash('sha256').update(text).digest('hex');
+  chunkHashes.set(first, { members: groups.slice(start, end), hash });
+  return hash;
+}
+
+/**
+ * Digest over group hashes (sorted by path) and the build-wide diagnostics: SHA-256 over the
+ * hashes of consecutive chunks of CHUNK_GROUPS `path NUL hash` lines, then the canonical
+ * diagnostics. The same groups and diagnostics give the same digest however they arrived.
+ */
 export function graphDigest(groupHashes: ReadonlyArray<{ path: string; hash: string }>, diagnostics: Diagnostic[]): string {
   const hash = createHash('sha256');
   const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  // Callers usually pass groups in path order already; one pass checks, and one string makes
-  // one hash update instead of four per group (the same bytes either way).
+  // Callers usually pass groups in path order already; one pass checks. Group objects must not
+  // change once hashed (HashedGroup is immutable): chunk hashes are kept by object identity.
   let ordered = true;
   for (let i = 1; i < groupHashes.length && ordered; i++) ordered = byPath(groupHashes[i - 1]!, groupHashes[i]!) <= 0;
   const sorted = ordered ? groupHashes : [...groupHashes].sort(byPath);
-  const lines: string[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) lines[i] = `${sorted[i]!.path}\0${sorted[i]!.hash}\n`;
-  hash.update(lines.join(''));
-  for (const diagnostic of sortDiagnostics(diagnostics)) hash.update(canonicalJson(diagnostic)).update('\n');
+  for (let start = 0; start < sorted.length; start += CHUNK_GROUPS) {
+    hash.update(chunkHash(sorted, start, Math.min(sorted.length, start + CHUNK_GROUPS))).update('\n');
+  }
+  for (const diagnostic of sortDiagnostics(diagnostics)) hash.update(canonicalDiagnostic(diagnostic)).update('\n');
   return hash.digest('hex');
 }
 
 /** Diagnostics in a stable order. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => {
-    const ka = `${a.path}\0${String(a.line ?? 0).padStart(9, '0')}\0${a.code}\0${a.message}`;
-    const kb = `${b.path}\0${String(b.line ?? 0).padStart(9, '0')}\0${b.code}\0${b.message}`;
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+  if (diagnostics.length < 2) return [...diagnostics];
+  // Each key is built once, not once per comparison.
+  const keyed = diagnostics.map((diagnostic) => ({
+    diagnostic, key: `${diagnostic.path}\0${String(diagnostic.line ?? 0).padStart(9, '0')}\0${diagnostic.code}\0${diagnostic.message}`,
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((entry) => entry.diagnostic);
 }

@@ -110,6 +110,11 @@ export class GraphSession {
   private readonly callers = new Map<string, Map<string, number>>();
   /** The group paths in order; kept while the set of paths is unchanged. */
   private sortedPaths: string[] | null = null;
+  /**
+   * The groups in path order with their running totals, patched as groups are assembled again
+   * (null until the next publish rebuilds it, whenever the set of paths may have changed).
+   */
+  private ordered: { index: Map<string, number>; groups: HashedGroup[]; counts: GroupCounts & { files: number }; evidence: number } | null = null;
   /** Limits of the analysis stage, counted as the output is put together. */
   private budgets: Budgets | null = null;
 
@@ -279,6 +284,7 @@ export class GraphSession {
     this.groups.clear();
     this.callers.clear();
     this.sortedPaths = null;
+    this.ordered = null;
     for (const path of this.files.keys()) {
       this.assemble(path, binders);
       if (++done % STEP_FILES === 0) yield;
@@ -330,7 +336,7 @@ export class GraphSession {
     let unresolved = 0;
     for (const relation of group.relations) if (relation.to === null) unresolved++;
     this.countCalls(group, 1);
-    this.groups.set(path, {
+    const kept: KeptGroup = {
       group: { ...group, hash: groupHash(group) },
       counts: {
         symbols: group.symbols.length,
@@ -339,7 +345,25 @@ export class GraphSession {
         references: unit ? unit.facts.references.length : 0,
         entities: unit ? unit.facts.declarations.length : 0,
       },
-    });
+    };
+    this.groups.set(path, kept);
+    this.patchOrdered(path, previous, kept);
+  }
+
+  /** Puts a re-assembled group in its place in `ordered` and moves the totals by the difference. */
+  private patchOrdered(path: string, previous: KeptGroup | undefined, kept: KeptGroup): void {
+    const ordered = this.ordered;
+    if (!ordered) return;
+    const at = ordered.index.get(path);
+    if (at === undefined || !previous) {
+      this.ordered = null; // a new path: the order is rebuilt at publish
+      return;
+    }
+    ordered.groups[at] = kept.group;
+    for (const key of ['symbols', 'relations', 'unresolved', 'references', 'entities'] as const) {
+      ordered.counts[key] += kept.counts[key] - previous.counts[key];
+    }
+    ordered.evidence += kept.counts.relations + kept.group.diagnostics.length - previous.counts.relations - previous.group.diagnostics.length;
   }
 
   /**
@@ -347,12 +371,30 @@ export class GraphSession {
    * budget hit throws before `output` changes (the session is then unusable, as on any error).
    */
   private publish(): void {
+    if (!this.sortedPaths || this.sortedPaths.length !== this.groups.size) {
+      this.sortedPaths = [...this.groups.keys()].sort();
+      this.ordered = null;
+    }
+    const ordered = this.ordered ?? this.orderGroups(this.sortedPaths);
+    this.ordered = ordered;
+    const counts = { ...ordered.counts };
+    if (this.budgets) this.chargeAnalysis(counts, ordered.evidence);
+    // A copy: `ordered` is patched in place by later updates; this output must stay as it is.
+    const groups = ordered.groups.slice();
+    const diagnostics = sortDiagnostics([...this.manifestDiagnostics, ...this.buildDiagnostics]);
+    const digest = graphDigest(groups, diagnostics);
+    this.current = { groups, diagnostics, digest, counts };
+  }
+
+  /** The groups in path order with their totals, from scratch. */
+  private orderGroups(paths: string[]): NonNullable<GraphSession['ordered']> {
     const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
     let evidence = 0;
     const groups: HashedGroup[] = [];
-    if (!this.sortedPaths || this.sortedPaths.length !== this.groups.size) this.sortedPaths = [...this.groups.keys()].sort();
-    for (const path of this.sortedPaths) {
+    const index = new Map<string, number>();
+    for (const path of paths) {
       const kept = this.groups.get(path)!;
+      index.set(path, groups.length);
       groups.push(kept.group);
       counts.files++;
       counts.symbols += kept.counts.symbols;
@@ -362,10 +404,7 @@ export class GraphSession {
       counts.entities += kept.counts.entities;
       evidence += kept.counts.relations + kept.group.diagnostics.length;
     }
-    if (this.budgets) this.chargeAnalysis(counts, evidence);
-    const diagnostics = sortDiagnostics([...this.manifestDiagnostics, ...this.buildDiagnostics]);
-    const digest = graphDigest(groups, diagnostics);
-    this.current = { groups, diagnostics, digest, counts };
+    return { index, groups, counts, evidence };
   }
 
   /**
