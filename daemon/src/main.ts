@@ -32,7 +32,7 @@ interface Arguments {
 function parseArguments(argv: string[]): Arguments {
   let repo = process.cwd();
   let idle = process.env.REPOGRAPH_IDLE_TIMEOUT ? Number(process.env.REPOGRAPH_IDLE_TIMEOUT) : DEFAULT_IDLE_TIMEOUT_S;
-  let reconcile = process.env.REPOGRAPH_RECONCILE_INTERVAL ? Number(process.env.REPOGRAPH_RECONCILE_INTERVAL) : undefined;
+  let reconcileText = process.env.REPOGRAPH_RECONCILE_INTERVAL || undefined;
   let threads: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -43,7 +43,7 @@ function parseArguments(argv: string[]): Arguments {
     };
     if (arg === '--repo') repo = value();
     else if (arg === '--idle-timeout') idle = Number(value());
-    else if (arg === '--reconcile-interval') reconcile = Number(value());
+    else if (arg === '--reconcile-interval') reconcileText = value();
     else if (arg === '--threads') threads = Number(value());
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write('usage: node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS (0: never)] [--reconcile-interval SECONDS (0: never; default 300)] [--threads N]\n');
@@ -51,7 +51,10 @@ function parseArguments(argv: string[]): Arguments {
     } else fail(`unknown argument '${arg}'; use --repo DIR, --idle-timeout SECONDS, --reconcile-interval SECONDS or --threads N`);
   }
   if (!Number.isFinite(idle) || idle < 0) fail(`the idle timeout must be a number of seconds >= 0 (0: never), not '${idle}'`);
-  if (reconcile !== undefined && (!Number.isFinite(reconcile) || reconcile < 0)) fail(`the reconcile interval must be a number of seconds >= 0 (0: never), not '${reconcile}'`);
+  const reconcile = reconcileText === undefined ? undefined : Number(reconcileText);
+  if (reconcile !== undefined && (reconcileText!.trim() === '' || !Number.isFinite(reconcile) || reconcile < 0)) {
+    fail(`the reconcile interval must be a number of seconds >= 0 (0: never), not '${reconcileText}'`);
+  }
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) fail('--threads must be a positive integer');
   return { repo, idleTimeoutS: idle, reconcileS: reconcile, ...(threads ? { threads } : {}) };
 }

@@ -151,7 +151,12 @@ export interface BuildReport {
     bytes: number;
   };
   analysis: { entities: number; references: number; relations: number; unresolved: number };
-  selection: { published: number };
+  /**
+   * What the node preset kept: `core` (types, functions, module-scope data), `context` (files,
+   * directories, modules, packages, namespaces), `bridges` (locals and fields on a path between
+   * two core nodes; analysis preset only), `dropped`, and the bridge search's edge visits.
+   */
+  selection: { preset: 'full' | 'analysis'; published: number; core: number; context: number; bridges: number; dropped: number; searchWork: number };
   publication: { nodes: number; relations: number };
   /** Milliseconds by stage. */
   timings: Record<string, number>;

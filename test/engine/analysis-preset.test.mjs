@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { openRepository } from '../../packages/engine/dist/index.js';
-import { gitRepo, tempDir } from '../helpers/repo.mjs';
+import { describe, test } from 'node:test';
+import { suiteRepository, withBuiltTree } from '../helpers/engine.mjs';
 
 const files = {
   'package.json': '{"name": "preset", "version": "1.0.0"}\n',
@@ -44,44 +43,24 @@ const linkFiles = {
 
 const handlers = 'export function makeHandler(): () => number {\n  return () => 1;\n}\n';
 
-async function build(tree) {
-  const repo = tempDir();
-  const home = tempDir();
-  gitRepo(repo.dir, tree);
-  const repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-  try {
-    const result = await repository.refresh('default');
+/** A fresh build of `tree`: its refresh result and exported records. */
+function build(tree) {
+  return withBuiltTree(tree, (repository, result) => {
     const session = repository.query('default');
     const records = [...session.exportRecords()];
     session.close();
     return { result, symbols: records.filter((r) => r.type === 'symbol').map((r) => r.record), edges: records.filter((r) => r.type === 'edge').map((r) => r.record) };
-  } finally {
-    await repository.close();
-    repo.cleanup();
-    home.cleanup();
-  }
+  });
 }
 
 const analysisPolicy = { '.repograph.json': JSON.stringify({ preset: 'analysis' }) };
 
 describe('the analysis preset', () => {
-  const repo = tempDir();
-  const home = tempDir();
-  let repository;
-
-  before(async () => {
-    gitRepo(repo.dir, { ...files, ...linkFiles, ...analysisPolicy });
-    repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-  });
-  after(async () => {
-    await repository?.close();
-    repo.cleanup();
-    home.cleanup();
-  });
+  const suite = suiteRepository({ ...files, ...linkFiles, ...analysisPolicy }, { build: false });
 
   test('publishes core, context and bridges only, and only relations of the full graph', async () => {
-    const result = await repository.refresh('default');
-    const session = repository.query('default');
+    const result = await suite.repository.refresh('default');
+    const session = suite.repository.query('default');
     const records = [...session.exportRecords()];
     session.close();
     const ids = new Set(records.filter((r) => r.type === 'symbol').map((r) => r.record.id));
@@ -110,45 +89,45 @@ describe('the analysis preset', () => {
   });
 
   test('a bridge follows the arrival and removal of its second core end, equal to a fresh build', async () => {
-    writeFileSync(join(repo.dir, 'src/handlers.ts'), handlers);
-    let result = await repository.refresh('default', { paths: ['src/handlers.ts'] });
-    let session = repository.query('default');
+    writeFileSync(join(suite.root, 'src/handlers.ts'), handlers);
+    let result = await suite.repository.refresh('default', { paths: ['src/handlers.ts'] });
+    let session = suite.repository.query('default');
     assert.ok(session.card({ id: 'src/run.ts#run.handler' }).symbol, 'the local is now a bridge: run -> handler -> makeHandler');
     session.close();
     assert.equal(result.digest, (await build({ ...files, ...linkFiles, ...analysisPolicy, 'src/handlers.ts': handlers })).result.digest);
 
-    rmSync(join(repo.dir, 'src/handlers.ts'));
-    result = await repository.refresh('default', { paths: ['src/handlers.ts'] });
-    session = repository.query('default');
+    rmSync(join(suite.root, 'src/handlers.ts'));
+    result = await suite.repository.refresh('default', { paths: ['src/handlers.ts'] });
+    session = suite.repository.query('default');
     assert.throws(() => session.card({ id: 'src/run.ts#run.handler' }), { code: 'SymbolNotFound' });
     session.close();
     assert.equal(result.digest, (await build({ ...files, ...linkFiles, ...analysisPolicy })).result.digest);
   });
 
   test('a body edit in one file that makes another file\'s field a bridge republishes that file too', async () => {
-    let session = repository.query('default');
+    let session = suite.repository.query('default');
     assert.throws(() => session.card({ id: 'src/limits.ts#limits.alias' }), { code: 'SymbolNotFound' }, 'limits -> alias -> limits returns to itself');
     session.close();
     const edited = linkFiles['src/walk.ts'].replace('return 1;', 'return limits.alias ? 2 : 1;');
-    writeFileSync(join(repo.dir, 'src/walk.ts'), edited);
-    const result = await repository.refresh('default', { paths: ['src/walk.ts'] });
+    writeFileSync(join(suite.root, 'src/walk.ts'), edited);
+    const result = await suite.repository.refresh('default', { paths: ['src/walk.ts'] });
     assert.equal(result.bind.mode, 'incremental');
-    session = repository.query('default');
+    session = suite.repository.query('default');
     assert.equal(session.card({ id: 'src/limits.ts#limits.alias' }).symbol.kind, 'property', 'walk -> alias -> limits');
     assert.ok(session.search({ query: 'alias' }).symbols.some((s) => s.id === 'src/limits.ts#limits.alias'), 'search sees the re-selected file');
     session.close();
     assert.ok(result.change.paths.includes('src/limits.ts'), 'the delta names the re-selected file');
     assert.equal(result.digest, (await build({ ...files, ...linkFiles, ...analysisPolicy, 'src/walk.ts': edited })).result.digest);
-    writeFileSync(join(repo.dir, 'src/walk.ts'), linkFiles['src/walk.ts']);
-    await repository.refresh('default', { paths: ['src/walk.ts'] });
+    writeFileSync(join(suite.root, 'src/walk.ts'), linkFiles['src/walk.ts']);
+    await suite.repository.refresh('default', { paths: ['src/walk.ts'] });
   });
 
   test('an edit that gives a field a second core end publishes it, equal to a fresh build', async () => {
-    const path = join(repo.dir, 'src/invoice.ts');
+    const path = join(suite.root, 'src/invoice.ts');
     const edited = files['src/invoice.ts'].replace('  lines = 2;', '  lines: Currency = { rate: 2 };').replace('this.lines * this.lines', '2');
     writeFileSync(path, edited);
-    const result = await repository.refresh('default', { paths: ['src/invoice.ts'] });
-    const session = repository.query('default');
+    const result = await suite.repository.refresh('default', { paths: ['src/invoice.ts'] });
+    const session = suite.repository.query('default');
     assert.equal(session.card({ id: 'src/invoice.ts#Invoice.lines' }).symbol.kind, 'property');
     session.close();
     assert.equal(result.digest, (await build({ ...files, ...linkFiles, ...analysisPolicy, 'src/invoice.ts': edited })).result.digest);

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { openRepository } from '../../packages/engine/dist/index.js';
-import { gitRepo, tempDir } from '../helpers/repo.mjs';
+import { withBuiltTree } from '../helpers/engine.mjs';
 
 const arriving = {
   'src/a.ts': [
@@ -56,46 +55,29 @@ function permutations(items) {
   return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }
 
+const policyOf = (preset) => (preset === 'full' ? {} : { '.repograph.json': JSON.stringify({ preset }) });
+
 /** Builds the base tree, then lets the files arrive in `order` (batches of paths). */
-async function digestAfter(preset, batches) {
-  const repo = tempDir();
-  const home = tempDir();
-  const policy = preset === 'full' ? {} : { '.repograph.json': JSON.stringify({ preset }) };
-  gitRepo(repo.dir, { ...base, ...policy });
-  const repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-  try {
-    let result = await repository.refresh('default');
+function digestAfter(preset, batches) {
+  return withBuiltTree({ ...base, ...policyOf(preset) }, async (repository, built, root) => {
+    let result = built;
     for (const batch of batches) {
-      for (const path of batch) writeFileSync(join(repo.dir, path), arriving[path]);
+      for (const path of batch) writeFileSync(join(root, path), arriving[path]);
       result = await repository.refresh('default', { paths: batch });
     }
     return result;
-  } finally {
-    await repository.close();
-    repo.cleanup();
-    home.cleanup();
-  }
+  });
 }
 
-async function freshDigest(preset) {
-  const repo = tempDir();
-  const home = tempDir();
-  const policy = preset === 'full' ? {} : { '.repograph.json': JSON.stringify({ preset }) };
-  gitRepo(repo.dir, { ...base, ...policy, ...arriving });
-  const repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-  try {
-    return await repository.refresh('default');
-  } finally {
-    await repository.close();
-    repo.cleanup();
-    home.cleanup();
-  }
+/** A fresh build of the whole tree. */
+function freshBuild(preset) {
+  return withBuiltTree({ ...base, ...policyOf(preset), ...arriving }, (_repository, built) => built);
 }
 
 for (const preset of ['full', 'analysis']) {
   describe(`arrival order under the ${preset} preset`, () => {
     test('every permutation of three files, and one batch, gives the fresh build\'s digest', async () => {
-      const fresh = await freshDigest(preset);
+      const fresh = await freshBuild(preset);
       assert.equal(fresh.report.selection.preset, preset);
       if (preset === 'analysis') assert.ok(fresh.report.selection.bridges > 0, 'the files hold bridges');
       const orders = permutations(Object.keys(arriving));

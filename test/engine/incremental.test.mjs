@@ -6,24 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { openRepository } from '../../packages/engine/dist/index.js';
+import { describe, test } from 'node:test';
 import { goModule } from '../helpers/go-project.mjs';
 import { pythonProject } from '../helpers/python-project.mjs';
-import { gitRepo, tempDir } from '../helpers/repo.mjs';
+import { freshDigest, suiteRepository } from '../helpers/engine.mjs';
 import { sampleProject } from '../helpers/sample-project.mjs';
-
-/** The digest of a from-scratch build of `root` in a fresh data root. */
-async function freshDigest(root) {
-  const home = tempDir();
-  const repository = await openRepository({ repoRoot: root, dataRoot: home.dir, threads: 1 });
-  try {
-    return (await repository.refresh('default')).digest;
-  } finally {
-    await repository.close();
-    home.cleanup();
-  }
-}
 
 const cases = [
   {
@@ -57,64 +44,51 @@ const cases = [
 
 for (const { name, files, edits } of cases) {
   describe(`incremental refresh of ${name}`, () => {
-    const repo = tempDir();
-    const home = tempDir();
-    let repository;
-
-    before(async () => {
-      gitRepo(repo.dir, files);
-      repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-      await repository.refresh('default');
-    });
-    after(async () => {
-      await repository?.close();
-      repo.cleanup();
-      home.cleanup();
-    });
+    const suite = suiteRepository(files);
 
     test('each content edit re-binds only its dependents and equals a fresh build', async () => {
       for (const [path, edit] of edits) {
-        const absolute = join(repo.dir, path);
+        const absolute = join(suite.root, path);
         const before = readFileSync(absolute, 'utf8');
         const after = edit(before);
         assert.notEqual(after, before, `the edit of ${path} changes the file`);
         writeFileSync(absolute, after);
-        const result = await repository.refresh('default', { paths: [path] });
+        const result = await suite.repository.refresh('default', { paths: [path] });
         assert.equal(result.bind.mode, 'incremental', `${path}: a content edit is bound incrementally`);
         assert.ok(result.bind.files < Object.keys(files).length + 1, `${path}: not every file is re-bound`);
-        assert.equal(result.digest, await freshDigest(repo.dir), `${path}: incremental equals fresh`);
+        assert.equal(result.digest, await freshDigest(suite.root), `${path}: incremental equals fresh`);
       }
     });
 
     test('a created and a removed file re-bind everything and still equal a fresh build', async () => {
       const [first] = Object.keys(files).filter((p) => !p.endsWith('.toml') && !p.endsWith('.mod') && !p.endsWith('.json'));
       const copy = first.replace(/(\.\w+)$/, '_copy$1');
-      writeFileSync(join(repo.dir, copy), readFileSync(join(repo.dir, first)));
-      let result = await repository.refresh('default', { paths: [copy] });
+      writeFileSync(join(suite.root, copy), readFileSync(join(suite.root, first)));
+      let result = await suite.repository.refresh('default', { paths: [copy] });
       assert.equal(result.bind.mode, 'full');
-      assert.equal(result.digest, await freshDigest(repo.dir));
-      rmSync(join(repo.dir, copy));
-      result = await repository.refresh('default', { paths: [copy] });
-      assert.equal(result.digest, await freshDigest(repo.dir));
+      assert.equal(result.digest, await freshDigest(suite.root));
+      rmSync(join(suite.root, copy));
+      result = await suite.repository.refresh('default', { paths: [copy] });
+      assert.equal(result.digest, await freshDigest(suite.root));
     });
 
     test('unsaved contents give the digest of the same text on disk, and disk stays untouched', async () => {
       const [path, edit] = edits[0];
-      const absolute = join(repo.dir, path);
+      const absolute = join(suite.root, path);
       const onDisk = readFileSync(absolute, 'utf8');
       const unsaved = edit(onDisk) === onDisk ? `${onDisk}\n` : edit(onDisk);
-      const { workspace } = await repository.createWorkspace({ id: 'buffers' });
+      const { workspace } = await suite.repository.createWorkspace({ id: 'buffers' });
       const result = await workspace.refresh({ contents: { [path]: unsaved } });
       assert.equal(readFileSync(absolute, 'utf8'), onDisk, 'the file on disk is unchanged');
       writeFileSync(absolute, unsaved);
       try {
-        assert.equal(result.digest, await freshDigest(repo.dir));
+        assert.equal(result.digest, await freshDigest(suite.root));
       } finally {
         writeFileSync(absolute, onDisk);
       }
-      const reset = await repository.resetWorkspace('buffers');
-      assert.equal(reset.digest, (await repository.refresh('default')).digest, 'reset drops the buffers');
-      await repository.deleteWorkspace('buffers');
+      const reset = await suite.repository.resetWorkspace('buffers');
+      assert.equal(reset.digest, (await suite.repository.refresh('default')).digest, 'reset drops the buffers');
+      await suite.repository.deleteWorkspace('buffers');
     });
   });
 }

@@ -5,48 +5,34 @@
 // imports still re-binds every transitive dependent.
 // TypeScript, Python and Go; real git, LMDB and the worker pool.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { openRepository } from '../../packages/engine/dist/index.js';
-import { gitRepo, tempDir } from '../helpers/repo.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { freshDigest, suiteRepository } from '../helpers/engine.mjs';
 
-async function freshDigest(root) {
-  const home = tempDir();
-  const repository = await openRepository({ repoRoot: root, dataRoot: home.dir, threads: 1 });
-  try {
-    return (await repository.refresh('default')).digest;
-  } finally {
-    await repository.close();
-    home.cleanup();
-  }
-}
-
-/** Opens `files` as a repository; `step(path, text)` writes and refreshes, checking against a fresh build. */
+/**
+ * Opens `files` as a repository; `step(path, text)` writes and refreshes, checking against a
+ * fresh build; `calleesOf(id)` reads what a symbol calls.
+ */
 function session(files) {
-  const repo = tempDir();
-  const home = tempDir();
-  let repository;
-  before(async () => {
-    gitRepo(repo.dir, files);
-    repository = await openRepository({ repoRoot: repo.dir, dataRoot: home.dir, threads: 1 });
-    await repository.refresh('default');
-  });
-  after(async () => {
-    await repository?.close();
-    repo.cleanup();
-    home.cleanup();
-  });
+  const suite = suiteRepository(files);
   return {
     async step(path, text) {
-      writeFileSync(join(repo.dir, path), text);
-      const result = await repository.refresh('default', { paths: [path] });
+      writeFileSync(suite.path(path), text);
+      const result = await suite.repository.refresh('default', { paths: [path] });
       assert.equal(result.bind.mode, 'incremental', `${path}: bound incrementally`);
-      assert.equal(result.digest, await freshDigest(repo.dir), `${path}: equal to a fresh build`);
+      assert.equal(result.digest, await freshDigest(suite.root), `${path}: equal to a fresh build`);
       return result;
     },
-    query: () => repository.query('default'),
-    path: (relative) => join(repo.dir, relative),
+    /** The ids `id` calls, read from the published generation. */
+    calleesOf(id) {
+      const query = suite.repository.query('default');
+      try {
+        return query.callees({ id }).callees.map((c) => c.symbol.id);
+      } finally {
+        query.close();
+      }
+    },
+    path: suite.path,
   };
 }
 
@@ -78,28 +64,17 @@ describe('TypeScript: additions to a widely imported module', () => {
     const result = await s.step('src/core.ts', text);
     assert.deepEqual(result.change.paths.filter((p) => p !== 'src/core.ts').sort(), ['src/chain.ts', 'src/pending.ts']);
     assert.equal(result.bind.files, 3, 'core, pending (uses later) and chain (uses z, which pending declares)');
-    const session = s.query();
-    try {
-      const callees = session.callees({ id: 'src/chain.ts#useZ' }).callees.map((c) => c.symbol.id);
-      assert.deepEqual(callees, ['src/core.ts#Box.open'], 'z.open() resolves through the type later() now returns');
-    } finally {
-      session.close();
-    }
+    assert.deepEqual(s.calleesOf('src/chain.ts#useZ'), ['src/core.ts#Box.open'], 'z.open() resolves through the type later() now returns');
   });
 
   test('a method added to a base class re-binds the subclass that already called it through this', async () => {
     const result = await s.step('src/base.ts', 'export class Base {\n  helper(): number {\n    return 1;\n  }\n}\n');
     assert.deepEqual(result.change.paths.sort(), ['src/base.ts', 'src/child.ts']);
-    const session = s.query();
-    try {
-      assert.deepEqual(session.callees({ id: 'src/child.ts#Child.run' }).callees.map((c) => c.symbol.id), ['src/base.ts#Base.helper']);
-    } finally {
-      session.close();
-    }
+    assert.deepEqual(s.calleesOf('src/child.ts#Child.run'), ['src/base.ts#Base.helper']);
   });
 
   test('a rename re-binds the files that used the old name (or use the new one), not the others', async () => {
-    const current = (await import('node:fs')).readFileSync(s.path('src/core.ts'), 'utf8');
+    const current = readFileSync(s.path('src/core.ts'), 'utf8');
     const result = await s.step('src/core.ts', current.replace('export function fresh()', 'export function renewed()'));
     assert.equal(result.bind.files, 1, 'nobody used fresh or renewed');
     const renamedBase = await s.step('src/core.ts', current.replace('export function base()', 'export function base2()'));
@@ -107,7 +82,7 @@ describe('TypeScript: additions to a widely imported module', () => {
   });
 
   test('a change of imports re-binds every transitive dependent', async () => {
-    const current = (await import('node:fs')).readFileSync(s.path('src/core.ts'), 'utf8');
+    const current = readFileSync(s.path('src/core.ts'), 'utf8');
     const result = await s.step('src/core.ts', `import { z } from './pending';\n${current}export const again = z;\n`);
     assert.ok(result.bind.files >= 9, `every dependent re-bound (${result.bind.files})`);
   });

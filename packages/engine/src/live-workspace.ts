@@ -25,7 +25,7 @@ import type { ExtractionPool } from './pool.js';
 import { rebaseFacts } from './rebase.js';
 import { buildReport } from './report.js';
 import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, type TreeFile } from './tree-files.js';
-import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, treeChange, type Overlay } from './workspace-tree.js';
+import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, scanStateAfter, treeChange, withReselected, type Overlay } from './workspace-tree.js';
 import { storedPublication, storedShortcut, type Publication } from './workspace-stored.js';
 import { isTouched, scanWorkspace } from './workspace-scan.js';
 import { yieldTurn } from './yield-turn.js';
@@ -315,21 +315,7 @@ export class LiveWorkspace {
       }
     }
 
-    // Scan bookkeeping: diagnostics and exclusions of touched paths are replaced.
-    let scanDiagnostics = new Map<string, Diagnostic[]>();
-    let excluded = new Map<string, ExcludedEntry>();
-    if (state && touched) {
-      scanDiagnostics = state.scanDiagnostics;
-      excluded = state.excluded;
-      for (const path of [...scanDiagnostics.keys()]) if (isTouched(path, touched)) scanDiagnostics.delete(path);
-      for (const path of [...excluded.keys()]) if (isTouched(path, touched)) excluded.delete(path);
-    }
-    for (const diagnostic of scan.diagnostics) {
-      const list = scanDiagnostics.get(diagnostic.path);
-      if (list) list.push(diagnostic);
-      else scanDiagnostics.set(diagnostic.path, [diagnostic]);
-    }
-    for (const [path, entry] of scan.excluded) excluded.set(path, entry);
+    const { scanDiagnostics, excluded } = scanStateAfter(state && touched ? state : null, touched ?? [], scan);
 
     // Manifests steer module resolution: re-read the changed ones.
     const manifests = state ? state.manifests : new Map<string, string>();
@@ -597,15 +583,4 @@ export class LiveWorkspace {
     }
     return touched;
   }
-}
-
-/** `rebound` plus the paths whose selected group differs from the previous selection's (sorted). */
-function withReselected(rebound: string[], previous: readonly HashedGroup[], next: readonly HashedGroup[]): string[] {
-  const before = new Map(previous.map((group) => [group.path, group.hash] as const));
-  const paths = new Set(rebound);
-  for (const group of next) {
-    const hash = before.get(group.path);
-    if (hash !== undefined && hash !== group.hash) paths.add(group.path);
-  }
-  return paths.size === rebound.length ? rebound : [...paths].sort();
 }

@@ -16,11 +16,9 @@ export class QueryMeter {
     this.counter = new BudgetMeter(budgets, 'queries');
   }
 
-  /** A requested result count: a positive integer within the budget. */
+  /** A requested result count (`limit`): a positive integer within the budget. */
   results(limit: number): number {
-    if (!Number.isInteger(limit) || limit < 1) throw new RepographError('InvalidParams', '`limit` must be a positive integer.', { field: 'limit' });
-    this.counter.check('results', limit);
-    return limit;
+    return this.requested('results', 'limit', limit);
   }
 
   /** The size of an answer that takes no `limit` (refs): within the results budget; 0 is fine. */
@@ -30,9 +28,14 @@ export class QueryMeter {
 
   /** A requested traversal depth: a positive integer within the budget. */
   depth(depth: number): number {
-    if (!Number.isInteger(depth) || depth < 1) throw new RepographError('InvalidParams', '`depth` must be a positive integer.', { field: 'depth' });
-    this.counter.check('depth', depth);
-    return depth;
+    return this.requested('depth', 'depth', depth);
+  }
+
+  /** A request parameter `field` counted as `unit`: InvalidParams unless a positive integer, then the budget. */
+  private requested(unit: 'results' | 'depth', field: string, value: number): number {
+    if (!Number.isInteger(value) || value < 1) throw new RepographError('InvalidParams', `\`${field}\` must be a positive integer.`, { field });
+    this.counter.check(unit, value);
+    return value;
   }
 
   /** Rows about to be visited; also checks the time spent so far. */

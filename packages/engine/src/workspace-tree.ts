@@ -1,16 +1,20 @@
 /**
  * The bookkeeping a live workspace keeps beside its bound graph, as pure steps: manifest entries
  * and the function index updated for the touched paths only, the overlay's difference from the
- * baseline kept the same way, the change of a whole tree against a baseline (for deltas since a commit), and small comparisons. Owns these steps; the refresh
+ * baseline kept the same way, the scan's diagnostics and exclusions replaced for the touched
+ * paths, the files a global selection changed, the change of a whole tree against a baseline
+ * (for deltas since a commit), and small comparisons. Owns these steps; the refresh
  * cycle that calls them is live-workspace.ts.
  */
-import type { FileFacts } from '@repograph/core';
+import type { Diagnostic, FileFacts } from '@repograph/core';
 import type { GraphOutput, HashedGroup } from '@repograph/graph';
 import { hashBlob, type FileEntry, type SnapshotReader } from '@repograph/store';
 import { fileEntries } from './baseline.js';
 import { FunctionIndex } from './function-index.js';
 import { findGroup, type GraphChangeSummary } from './graph-change.js';
 import type { TreeFile } from './tree-files.js';
+import { isTouched } from './workspace-scan.js';
+import type { ExcludedEntry, ScanResult } from './worktree-scan.js';
 
 /**
  * The manifest entries after a refresh: the previous ones, with `touched` paths (or, on a cold
@@ -119,4 +123,39 @@ export function overlayAfter(
     else previous.missing.delete(path);
   }
   return previous;
+}
+
+/**
+ * The scan's diagnostics (by the path they name) and exclusions after a refresh: `previous` with
+ * the entries under `touched` replaced by `scan`'s (a full scan: `previous` null, all of them).
+ * Updates `previous`'s maps in place.
+ */
+export function scanStateAfter(
+  previous: { scanDiagnostics: Map<string, Diagnostic[]>; excluded: Map<string, ExcludedEntry> } | null,
+  touched: readonly string[], scan: ScanResult,
+): { scanDiagnostics: Map<string, Diagnostic[]>; excluded: Map<string, ExcludedEntry> } {
+  const scanDiagnostics = previous?.scanDiagnostics ?? new Map<string, Diagnostic[]>();
+  const excluded = previous?.excluded ?? new Map<string, ExcludedEntry>();
+  if (previous) {
+    for (const path of [...scanDiagnostics.keys()]) if (isTouched(path, touched)) scanDiagnostics.delete(path);
+    for (const path of [...excluded.keys()]) if (isTouched(path, touched)) excluded.delete(path);
+  }
+  for (const diagnostic of scan.diagnostics) {
+    const list = scanDiagnostics.get(diagnostic.path);
+    if (list) list.push(diagnostic);
+    else scanDiagnostics.set(diagnostic.path, [diagnostic]);
+  }
+  for (const [path, entry] of scan.excluded) excluded.set(path, entry);
+  return { scanDiagnostics, excluded };
+}
+
+/** `rebound` plus the paths whose selected group differs from the previous selection's (sorted). */
+export function withReselected(rebound: string[], previous: readonly HashedGroup[], next: readonly HashedGroup[]): string[] {
+  const before = new Map(previous.map((group) => [group.path, group.hash] as const));
+  const paths = new Set(rebound);
+  for (const group of next) {
+    const hash = before.get(group.path);
+    if (hash !== undefined && hash !== group.hash) paths.add(group.path);
+  }
+  return paths.size === rebound.length ? rebound : [...paths].sort();
 }
