@@ -5,6 +5,7 @@
  */
 import type { Repository } from '@repograph/engine';
 import type { Meta } from '@repograph/protocol';
+import type { ExportLane } from './export-lane.js';
 import type { LiveTrees } from './live-trees.js';
 import type { Outbox } from './outbox.js';
 import type { SnapshotSessions } from './snapshot-sessions.js';
@@ -32,6 +33,8 @@ export interface ClientHandle {
   readonly id: number;
   clientName: string;
   readonly outbox: Outbox;
+  /** Runs this connection's exports one at a time, paced by its reading. */
+  readonly exports: ExportLane;
   /** Workspaces this connection named (delete is refused while another connection uses one). */
   readonly workspaces: Set<string>;
   sendNotification(method: string, params: unknown): Promise<void>;

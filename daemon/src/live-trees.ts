@@ -6,7 +6,7 @@
  * lifetimes, per-workspace refresh errors (a workspace whose last refresh failed is stale) and
  * the sync barrier used by `sync: true`.
  */
-import { computeDelta, type StructuralDelta } from '@repograph/analysis';
+import { computeDeltaPausing, type StructuralDelta } from '@repograph/analysis';
 import { isRepographError } from '@repograph/core';
 import { createWatchFilter, gitDirOf, POLICY_FILE_NAME, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
 import type { GraphDeltaPayload } from '@repograph/protocol';
@@ -114,6 +114,12 @@ export class LiveTrees {
     return this.failures.get(workspace) ?? this.policyFailure;
   }
 
+  /** Forgets what is kept about a deleted workspace (its last failure, its refresh count). */
+  forgetWorkspace(workspace: string): void {
+    this.failures.delete(workspace);
+    if ((this.running.get(workspace) ?? 0) === 0) this.running.delete(workspace);
+  }
+
   /** Refreshes a workspace and announces what it published. */
   async refresh(workspace: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
     const { repository, hub, sessions } = this.options;
@@ -121,7 +127,7 @@ export class LiveTrees {
     try {
       const result = await repository.refresh(workspace, {
         ...options,
-        analyze: computeDelta,
+        analyze: (input) => computeDeltaPausing(input),
         onProgress: (progress) => this.progress(workspace, progress),
       });
       this.failures.delete(workspace);

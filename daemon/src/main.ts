@@ -1,6 +1,7 @@
 /**
  * The daemon process entry: `node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS]
- * [--reconcile-interval SECONDS] [--threads N]`
+ * [--reconcile-interval SECONDS] [--threads N] [--first-request-timeout SECONDS]
+ * [--max-connections N]`
  * (what `repograph serve` and client auto-start run). Parses arguments, starts the daemon, logs
  * to stderr with timestamps, stops on SIGTERM/SIGINT (draining first), and exits 0 after a clean
  * stop, 2 when it cannot start (another daemon serves the repository, a bad argument or data
@@ -27,6 +28,8 @@ interface Arguments {
   idleTimeoutS: number;
   reconcileS: number | undefined;
   threads?: number;
+  firstRequestTimeoutS?: number;
+  maxConnections?: number;
 }
 
 function parseArguments(argv: string[]): Arguments {
@@ -34,6 +37,8 @@ function parseArguments(argv: string[]): Arguments {
   let idle = process.env.REPOGRAPH_IDLE_TIMEOUT ? Number(process.env.REPOGRAPH_IDLE_TIMEOUT) : DEFAULT_IDLE_TIMEOUT_S;
   let reconcileText = process.env.REPOGRAPH_RECONCILE_INTERVAL || undefined;
   let threads: number | undefined;
+  let firstRequestTimeoutS: number | undefined;
+  let maxConnections: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = (): string => {
@@ -45,10 +50,12 @@ function parseArguments(argv: string[]): Arguments {
     else if (arg === '--idle-timeout') idle = Number(value());
     else if (arg === '--reconcile-interval') reconcileText = value();
     else if (arg === '--threads') threads = Number(value());
+    else if (arg === '--first-request-timeout') firstRequestTimeoutS = Number(value());
+    else if (arg === '--max-connections') maxConnections = Number(value());
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS (0: never)] [--reconcile-interval SECONDS (0: never; default 300)] [--threads N]\n');
+      process.stdout.write('usage: node daemon/dist/main.js --repo DIR [--idle-timeout SECONDS (0: never)] [--reconcile-interval SECONDS (0: never; default 300)] [--threads N] [--first-request-timeout SECONDS (default 5)] [--max-connections N (default 1024)]\n');
       process.exit(0);
-    } else fail(`unknown argument '${arg}'; use --repo DIR, --idle-timeout SECONDS, --reconcile-interval SECONDS or --threads N`);
+    } else fail(`unknown argument '${arg}'; use --repo DIR, --idle-timeout SECONDS, --reconcile-interval SECONDS, --threads N, --first-request-timeout SECONDS or --max-connections N`);
   }
   if (!Number.isFinite(idle) || idle < 0) fail(`the idle timeout must be a number of seconds >= 0 (0: never), not '${idle}'`);
   const reconcile = reconcileText === undefined ? undefined : Number(reconcileText);
@@ -56,7 +63,14 @@ function parseArguments(argv: string[]): Arguments {
     fail(`the reconcile interval must be a number of seconds >= 0 (0: never), not '${reconcileText}'`);
   }
   if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) fail('--threads must be a positive integer');
-  return { repo, idleTimeoutS: idle, reconcileS: reconcile, ...(threads ? { threads } : {}) };
+  if (firstRequestTimeoutS !== undefined && (!Number.isFinite(firstRequestTimeoutS) || firstRequestTimeoutS <= 0)) {
+    fail('--first-request-timeout must be a number of seconds > 0');
+  }
+  if (maxConnections !== undefined && (!Number.isInteger(maxConnections) || maxConnections < 1)) fail('--max-connections must be a positive integer');
+  return {
+    repo, idleTimeoutS: idle, reconcileS: reconcile, ...(threads ? { threads } : {}),
+    ...(firstRequestTimeoutS !== undefined ? { firstRequestTimeoutS } : {}), ...(maxConnections !== undefined ? { maxConnections } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -73,6 +87,8 @@ async function main(): Promise<void> {
       repoRoot: args.repo, dataRoot, idleTimeoutMs: args.idleTimeoutS * 1000, log,
       ...(args.reconcileS !== undefined ? { reconcileIntervalMs: args.reconcileS * 1000 } : {}),
       ...(args.threads ? { threads: args.threads } : {}),
+      ...(args.firstRequestTimeoutS !== undefined ? { firstRequestTimeoutMs: args.firstRequestTimeoutS * 1000 } : {}),
+      ...(args.maxConnections !== undefined ? { maxConnections: args.maxConnections } : {}),
     });
   } catch (error) {
     if (error instanceof StartupError || isRepographError(error)) fail((error as Error).message);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import { test } from 'node:test';
-import type { WatchEvent } from '@repograph/protocol';
+import { formatClock, parseClock, type WatchEvent } from '@repograph/protocol';
 import { Outbox } from './outbox.js';
 
 /** A stand-in for the connection's socket: only what the outbox reads (writableLength, 'drain'). */
@@ -27,9 +27,14 @@ function harness(limits = { maxInFlight: 3, maxUnreadBytes: 1000 }) {
   return { socket, outbox, sent, pending, flush };
 }
 
+const STORE = '0123456789abcdef';
+
+/** The generation an event's clock names. */
+const generationOf = (event: WatchEvent): number => parseClock(event.clock)!.generation;
+
 function event(subscriptionId: string, clock: number, topic: WatchEvent['topic'] = 'graph.delta'): WatchEvent {
   return {
-    subscriptionId, topic, clock, isFreshInstance: false,
+    subscriptionId, topic, clock: formatClock(STORE, clock), isFreshInstance: false,
     payload: { workspace: 'default', generation: clock, paths: [`f${clock}.ts`], reparsed: [], affected: [], removedFiles: [],
       symbols: { added: [], removed: [], renamed: [], changed: [] }, reingestMs: 0, deltaMs: 0 },
   } as WatchEvent;
@@ -41,7 +46,7 @@ test('events pass through in order while the client keeps up', async () => {
     outbox.deliver(event('s1', clock));
     await flush();
   }
-  assert.deepEqual(sent.map((e) => e.clock), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(sent.map(generationOf), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   assert.ok(sent.every((e) => !e.isFreshInstance));
   assert.equal(outbox.overflows, 0);
   assert.equal(outbox.depth, 0);
@@ -55,22 +60,23 @@ test('past maxInFlight, events are dropped and each affected subscription later 
   outbox.deliver(event('s1', 4));
   outbox.deliver(event('s2', 5, 'workspace.changed'));
   outbox.deliver(event('s1', 6));
-  assert.deepEqual(sent.map((e) => e.clock), [1, 2, 3]);
+  assert.deepEqual(sent.map(generationOf), [1, 2, 3]);
   assert.equal(outbox.overflows, 2, 'one overflow per subscription that lost events');
 
   // A write completes: the outbox catches up with fresh-instance events carrying the latest clock.
   await flush(1);
   const fresh = sent.slice(3);
-  assert.deepEqual(fresh.map((e) => [e.subscriptionId, e.topic, e.clock, e.isFreshInstance]).sort(),
+  assert.deepEqual(fresh.map((e) => [e.subscriptionId, e.topic, generationOf(e), e.isFreshInstance]).sort(),
     [['s1', 'graph.delta', 6, true], ['s2', 'workspace.changed', 5, true]]);
-  const delta = fresh.find((e) => e.subscriptionId === 's1')!.payload as { workspace: string; paths: string[] };
+  const delta = fresh.find((e) => e.subscriptionId === 's1')!.payload as { workspace: string; generation: number; paths: string[] };
   assert.equal(delta.workspace, 'default');
+  assert.equal(delta.generation, 6, 'the payload names the generation its clock does');
   assert.deepEqual(delta.paths, [], 'a fresh-instance event claims nothing but "resync"');
 
   // Then events flow again, in order, not fresh.
   await flush();
   outbox.deliver(event('s1', 7));
-  assert.deepEqual(sent.at(-1)!.clock, 7);
+  assert.deepEqual(generationOf(sent.at(-1)!), 7);
   assert.equal(sent.at(-1)!.isFreshInstance, false);
 });
 
@@ -82,7 +88,7 @@ test('events of a subscription that lost some wait for its fresh-instance event 
   await flush(1); // one slot frees: the fresh event goes first
   outbox.deliver(event('s1', 4)); // behind again or not: s1 must not get clock 4 before its fresh event
   await flush(); // and once the client keeps up, the latest state as another fresh event
-  assert.deepEqual(sent.map((e) => [e.clock, e.isFreshInstance]), [[1, false], [2, false], [3, true], [4, true]]);
+  assert.deepEqual(sent.map((e) => [generationOf(e), e.isFreshInstance]), [[1, false], [2, false], [3, true], [4, true]]);
 });
 
 test('unread bytes past maxUnreadBytes count as behind; drain sends the fresh-instance events', async () => {
@@ -92,12 +98,12 @@ test('unread bytes past maxUnreadBytes count as behind; drain sends the fresh-in
   socket.writableLength = 5000;
   outbox.deliver(event('s1', 2));
   outbox.deliver(event('s1', 3));
-  assert.deepEqual(sent.map((e) => e.clock), [1]);
+  assert.deepEqual(sent.map(generationOf), [1]);
   socket.emit('drain'); // still 5000 bytes unread: nothing yet
   assert.equal(sent.length, 1);
   socket.writableLength = 0;
   socket.emit('drain');
-  assert.deepEqual(sent.slice(1).map((e) => [e.clock, e.isFreshInstance]), [[3, true]]);
+  assert.deepEqual(sent.slice(1).map((e) => [generationOf(e), e.isFreshInstance]), [[3, true]]);
   await flush();
 });
 
@@ -109,5 +115,5 @@ test('a closed outbox delivers nothing', async () => {
   await flush();
   socket.emit('drain');
   outbox.deliver(event('s1', 3));
-  assert.deepEqual(sent.map((e) => e.clock), [1]);
+  assert.deepEqual(sent.map(generationOf), [1]);
 });

@@ -21,7 +21,7 @@ export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { maxInFlight: 256, maxUnread
 export class Outbox implements EventSink {
   private inFlight = 0;
   /** Subscriptions that lost events, with the latest clock and topic they missed. */
-  private readonly lost = new Map<string, { topic: WatchEvent['topic']; clock: number; workspace: string | undefined }>();
+  private readonly lost = new Map<string, { topic: WatchEvent['topic']; clock: WatchEvent['clock']; workspace: string | undefined }>();
   overflows = 0;
   private closed = false;
 

@@ -20,16 +20,32 @@ export function invalid(field: string, message: string): RepographError {
   return new RepographError('InvalidParams', `${field}: ${message}`, { field });
 }
 
-export function requiredString(params: Params, field: string): string {
+/** The longest string a parameter may be unless the method says otherwise (ids, names, refs...). */
+export const MAX_STRING_PARAM = 64 * 1024;
+
+/** The longest commit-ish accepted (a ref name is far shorter; the bound keeps git's argv small). */
+export const MAX_REVISION_PARAM = 1024;
+
+export function requiredString(params: Params, field: string, maxLength = MAX_STRING_PARAM): string {
   const value = params[field];
   if (typeof value !== 'string' || value === '') throw invalid(field, 'a non-empty string is required.');
-  return value;
+  return bounded(value, field, maxLength);
 }
 
-export function optionalString(params: Params, field: string): string | undefined {
+export function optionalString(params: Params, field: string, maxLength = MAX_STRING_PARAM): string | undefined {
   const value = params[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || value === '') throw invalid(field, 'must be a non-empty string when given.');
+  return bounded(value, field, maxLength);
+}
+
+/** A commit-ish parameter (`base`, `commit`, `baseCommit`): a string of at most MAX_REVISION_PARAM characters. */
+export function optionalRevision(params: Params, field: string): string | undefined {
+  return optionalString(params, field, MAX_REVISION_PARAM);
+}
+
+function bounded(value: string, field: string, maxLength: number): string {
+  if (value.length > maxLength) throw invalid(field, `is ${value.length} characters long; at most ${maxLength} are accepted.`);
   return value;
 }
 

@@ -4,7 +4,9 @@
  * background while already answering from the last published generation. Stops when asked
  * (daemon.shutdown, SIGTERM, SIGINT) or after an idle time without clients: it stops accepting,
  * drains requests in flight and running refreshes (bounded), closes connections, the pool and
- * the store, and removes its socket, registry and lock. Owns the process lifecycle.
+ * the store, and removes its socket, registry and lock. Past its connection limit it answers a
+ * small reserve of further connections with DaemonUnavailable and drops the rest. Owns the
+ * process lifecycle and the connection limit.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { openRepository, type Repository } from '@repograph/engine';
@@ -17,6 +19,7 @@ import type { HandlerTable } from './handlers/table.js';
 import { workspaceHandlers } from './handlers/workspace.js';
 import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, writeRegistry } from './lifecycle.js';
 import { LiveTrees } from './live-trees.js';
+import { refuseConnection } from './refused-connection.js';
 import { ClientSession } from './session.js';
 import { SnapshotSessions } from './snapshot-sessions.js';
 import { SubscriptionHub } from './subscriptions.js';
@@ -34,11 +37,19 @@ export interface DaemonOptions {
   watch?: boolean;
   /** Full rescans of every workspace this often (catching what the watcher missed); 0 never. Default 5 min. */
   reconcileIntervalMs?: number;
+  /** A connection that sends no request this long after connecting is closed. Default 5 s. */
+  firstRequestTimeoutMs?: number;
+  /** Connections served at once; past it a few more are refused with an answer, the rest dropped. Default 1,024. */
+  maxConnections?: number;
   log: (message: string) => void;
 }
 
 /** How often a daemon rescans its workspaces by default. */
 export const DEFAULT_RECONCILE_INTERVAL_MS = 5 * 60_000;
+export const DEFAULT_FIRST_REQUEST_TIMEOUT_MS = 5_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+/** Connections past the limit that are answered (DaemonUnavailable) before being closed. */
+export const REFUSAL_RESERVE = 16;
 
 export interface RunningDaemon {
   endpoint: DaemonEndpoint;
@@ -64,8 +75,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     throw error;
   }
 
-  const storeGeneration = (): number => repository.generation();
-  const hub = new SubscriptionHub(storeGeneration, storeGeneration());
+  const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
   const sessions = new SnapshotSessions(repository);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const clients = new Set<ClientSession>();
@@ -98,19 +108,36 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   };
 
   let nextClientId = 1;
+  const firstRequestTimeoutMs = options.firstRequestTimeoutMs ?? DEFAULT_FIRST_REQUEST_TIMEOUT_MS;
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const refused = new Set<Socket>();
   const server: Server = createServer((socket: Socket) => {
     if (stopping) {
       socket.destroy();
       return;
     }
+    if (clients.size >= maxConnections) {
+      if (refused.size >= REFUSAL_RESERVE) {
+        socket.destroy();
+        return;
+      }
+      refused.add(socket);
+      refuseConnection(socket, {
+        message: `The repograph daemon for ${repository.root} already serves its maximum of ${maxConnections} connections; ` +
+          'close idle clients (`repograph ps` lists them) and connect again.',
+        data: { maxConnections },
+        firstRequestTimeoutMs,
+        onClosed: () => refused.delete(socket),
+      });
+      return;
+    }
     const session = new ClientSession(nextClientId++, socket, context, HANDLERS, tracker, log, (closed) => {
       clients.delete(closed);
       armIdle();
-    });
+    }, { firstRequestTimeoutMs });
     clients.add(session);
     armIdle();
   });
-  server.maxConnections = 1024;
 
   try {
     removeStaleSocket(endpoint);
@@ -158,6 +185,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         for (const info of repository.listWorkspaces()) await repository.workspace(info.id).whenIdle();
       })());
       for (const client of [...clients]) client.close();
+      for (const socket of [...refused]) socket.destroy();
       sessions.closeAll();
       await repository.close().catch((error) => log(`closing the store: ${(error as Error).message}`));
       releaseEndpoint(endpoint);

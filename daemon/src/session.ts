@@ -2,18 +2,23 @@
  * One client connection: a vscode-jsonrpc connection over the socket, every request dispatched
  * through the handler table (unknown methods get MethodNotFound, failures a band error with
  * `data.code`), events through the connection's bounded outbox. A connection that sends bytes
- * that are not JSON-RPC frames is disconnected; nothing it sends can stop the daemon or stall
- * other connections. Owns the per-connection state and its cleanup.
+ * that are not JSON-RPC frames, or no request within the first-request timeout, is disconnected;
+ * its input passes the RequestIntake (duplicate ids, backpressure) and its exports the
+ * ExportLane; nothing it sends can stop the daemon or stall other connections. Owns the
+ * per-connection state and its cleanup.
  */
 import type { Socket } from 'node:net';
 import { isRepographError } from '@repograph/core';
 import { ERROR_BAND, isErrorCodeName, type WatchEvent } from '@repograph/protocol';
 import { createMessageConnection, ResponseError, ErrorCodes, type Message, type MessageConnection, type MessageWriter } from 'vscode-jsonrpc';
-import { SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
+import { SocketMessageReader } from 'vscode-jsonrpc/node.js';
 import type { ClientHandle, DaemonContext } from './context.js';
+import { DEFAULT_EXPORT_PACING, ExportLane, type ExportPacing } from './export-lane.js';
 import { FrameGuard } from './frame-guard.js';
 import { Outbox } from './outbox.js';
 import { paramsObject } from './params.js';
+import { DEFAULT_INTAKE_LIMITS, RequestIntake, type IntakeLimits } from './request-intake.js';
+import { FramedSocketWriter } from './socket-writer.js';
 import type { HandlerTable } from './handlers/table.js';
 
 /** Counts requests in flight, so shutdown can drain them. */
@@ -22,12 +27,22 @@ export interface RequestTracker {
   end(): void;
 }
 
+/** Per-connection bounds (docs/ARCHITECTURE.md, "Queues and their bounds"). */
+export interface SessionLimits {
+  /** A connection that sends no request this long after connecting is closed. */
+  firstRequestTimeoutMs: number;
+  intake?: IntakeLimits;
+  exportPacing?: ExportPacing;
+}
+
 export class ClientSession implements ClientHandle {
   readonly id: number;
   clientName = 'unnamed';
   readonly outbox: Outbox;
   readonly workspaces = new Set<string>();
+  readonly exports: ExportLane;
   private readonly connection: MessageConnection;
+  private firstRequestTimer: NodeJS.Timeout | null;
   private closed = false;
   /** Requests dispatched whose answers are not yet written (they count as in flight until then). */
   private unanswered = 0;
@@ -40,16 +55,22 @@ export class ClientSession implements ClientHandle {
     private readonly tracker: RequestTracker,
     private readonly log: (message: string) => void,
     private readonly onClosed: (session: ClientSession) => void,
+    limits: SessionLimits,
   ) {
     this.id = id;
+    this.firstRequestTimer = setTimeout(() => {
+      this.protocolFault(`sent no request within ${limits.firstRequestTimeoutMs / 1000} s of connecting`);
+    }, limits.firstRequestTimeoutMs);
+    this.firstRequestTimer.unref();
+    this.exports = new ExportLane(socket, limits.exportPacing ?? DEFAULT_EXPORT_PACING);
     // Ahead of the reader: a client that never completes a frame is cut off before it is buffered.
     const guard = new FrameGuard();
     socket.on('data', (chunk: Buffer) => {
       const fault = guard.feed(chunk);
       if (fault !== null) this.protocolFault(fault);
     });
-    const reader = new SocketMessageReader(socket);
-    const socketWriter = new SocketMessageWriter(socket);
+    const socketWriter = new FramedSocketWriter(socket);
+    const reader = new RequestIntake(new SocketMessageReader(socket), socket, socketWriter, () => this.requestArrived(), limits.intake ?? DEFAULT_INTAKE_LIMITS);
     // A request stays in flight until its answer is written, so a shutdown drains answers too.
     const writer: MessageWriter = {
       onError: socketWriter.onError,
@@ -57,7 +78,7 @@ export class ClientSession implements ClientHandle {
       end: () => socketWriter.end(),
       dispose: () => socketWriter.dispose(),
       write: (message: Message) => {
-        const written = socketWriter.write(message);
+        const written = socketWriter.write(reader.answering(message));
         if (isResponse(message)) void written.then(() => this.answered(), () => this.answered());
         return written;
       },
@@ -102,6 +123,13 @@ export class ClientSession implements ClientHandle {
     }
   }
 
+  /** The first request disarms the first-request timeout. */
+  private requestArrived(): void {
+    if (this.firstRequestTimer === null) return;
+    clearTimeout(this.firstRequestTimer);
+    this.firstRequestTimer = null;
+  }
+
   /** An answer was written (or could not be). */
   private answered(): void {
     if (this.unanswered === 0) return;
@@ -128,6 +156,7 @@ export class ClientSession implements ClientHandle {
   private cleanup(): void {
     if (this.closed) return;
     this.closed = true;
+    this.requestArrived();
     while (this.unanswered > 0) this.answered();
     this.outbox.close();
     this.context.hub.dropSink(this.outbox);

@@ -56,6 +56,15 @@ export class SnapshotSessions {
     if (entry.users === 0) entry.session.close();
   }
 
+  /**
+   * Drops everything kept for a deleted workspace: its current session (closed once its last
+   * request finishes) and its name table, even one a request in flight would otherwise hand on.
+   */
+  forgetWorkspace(workspace: string): void {
+    this.invalidate(workspace);
+    this.names.delete(workspace);
+  }
+
   /** Closes every session (shutdown). */
   closeAll(): void {
     for (const workspace of [...this.current.keys()]) this.invalidate(workspace);

@@ -1,12 +1,17 @@
 /**
  * The subscription hub: which connection listens to which topic (optionally one workspace), the
- * recent events kept to answer `since`, and fan-out. The clock is the store generation an event
- * describes. A subscriber whose `since` is older than what the hub still holds (the daemon
- * restarted, or too much happened) first gets an event with `isFreshInstance: true`, never a
- * silent gap. Delivery goes through each session's bounded outbox (outbox.ts), so a slow client
- * never holds up the indexer or other clients. Owns subscription ids, topic matching and history.
+ * recent events kept to answer `since`, and fan-out. Events are kept by the store generation they
+ * describe; on the wire the clock is `c:<storeId>:<generation>` (protocol's formatClock). A
+ * `since` is honoured only when the hub can vouch for it: a clock of this store whose generation
+ * is neither ahead of the store's nor older than the history it holds (which starts at the
+ * generation the daemon started from: a restart's catch-up events describe the change against the
+ * stored generation, so a clock from before the stop still resumes). Anything else (another store,
+ * a generation ahead, one older than the history, a malformed string, a bare number) first gets
+ * an event with `isFreshInstance: true`, never a silent gap. Delivery goes through each session's
+ * bounded outbox (outbox.ts), so a slow client never holds up the indexer or other clients. Owns
+ * subscription ids, topic matching, history and the judgment of clocks.
  */
-import type { Topic, TopicPayload, WatchEvent } from '@repograph/protocol';
+import { formatClock, parseClock, type Clock, type Topic, type TopicPayload, type WatchEvent } from '@repograph/protocol';
 
 /** Events kept per topic for `since` replays. */
 const HISTORY_LIMIT = 256;
@@ -15,6 +20,13 @@ const HISTORY_LIMIT = 256;
 export interface EventSink {
   /** Queues an event; the sink handles its own overflow (a fresh-instance event later). */
   deliver(event: WatchEvent): void;
+}
+
+export interface HubOptions {
+  /** The store's identity, which every clock names. */
+  storeId: string;
+  /** The store's current generation. */
+  generation: () => number;
 }
 
 interface Subscription {
@@ -27,25 +39,37 @@ interface Subscription {
 interface Recorded {
   topic: Topic;
   workspace: string;
-  clock: number;
+  generation: number;
   payload: unknown;
 }
+
+/** What a `since` lets the hub do: replay what came after a generation, or announce a fresh instance. */
+type SinceJudgment = { replayAfter: number } | { fresh: true };
 
 export class SubscriptionHub {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly history: Recorded[] = [];
-  /** Events older than this clock are no longer held (0: nothing was ever dropped). */
-  private horizon = 0;
+  /** Events after this generation are all held; older ones are not (the start, or the oldest dropped). */
+  private horizon: number;
   private nextId = 1;
+  private readonly storeId: string;
+  private readonly currentGeneration: () => number;
 
-  constructor(private readonly currentClock: () => number, startClock: number) {
-    // Whatever happened before this daemon started is unknown to it.
-    this.horizon = startClock;
+  constructor(options: HubOptions) {
+    this.storeId = options.storeId;
+    this.currentGeneration = options.generation;
+    // Whatever happened before this daemon started is known only as the stored generation.
+    this.horizon = options.generation();
   }
 
-  /** The current clock (the store generation). */
+  /** The current store generation (what `meta.generation` says). */
   clock(): number {
-    return this.currentClock();
+    return this.currentGeneration();
+  }
+
+  /** The wire clock of a generation of this store. */
+  clockOf(generation: number): Clock {
+    return formatClock(this.storeId, generation);
   }
 
   get count(): number {
@@ -54,19 +78,21 @@ export class SubscriptionHub {
 
   /**
    * Adds a subscription and replays what it missed since `since` (or a fresh-instance event when
-   * the hub cannot tell). Returns its id and the current clock.
+   * the hub cannot vouch for it). Returns its id and the current clock.
    */
-  subscribe(topic: Topic, workspace: string | undefined, sink: EventSink, since: number | undefined): { subscriptionId: string; clock: number } {
+  subscribe(topic: Topic, workspace: string | undefined, sink: EventSink, since: unknown): { subscriptionId: string; clock: Clock } {
     const id = `s${this.nextId++}`;
     this.subscriptions.set(id, { id, topic, workspace, sink });
-    const clock = this.currentClock();
-    if (since !== undefined && since < clock) {
-      if (since < this.horizon) {
+    const generation = this.currentGeneration();
+    const clock = this.clockOf(generation);
+    if (since !== undefined) {
+      const judgment = this.judge(since, generation);
+      if ('fresh' in judgment) {
         sink.deliver({ subscriptionId: id, topic, clock, isFreshInstance: true, payload: freshPayload(topic, workspace, clock) });
       } else {
         for (const event of this.history) {
-          if (event.topic === topic && event.clock > since && matches(workspace, event.workspace)) {
-            sink.deliver({ subscriptionId: id, topic, clock: event.clock, isFreshInstance: false, payload: event.payload as never });
+          if (event.topic === topic && event.generation > judgment.replayAfter && matches(workspace, event.workspace)) {
+            sink.deliver({ subscriptionId: id, topic, clock: this.clockOf(event.generation), isFreshInstance: false, payload: event.payload as never });
           }
         }
       }
@@ -87,16 +113,25 @@ export class SubscriptionHub {
     for (const [id, subscription] of this.subscriptions) if (subscription.sink === sink) this.subscriptions.delete(id);
   }
 
-  /** Publishes an event to every matching subscription, and records it for `since`. */
-  publish<T extends Topic>(topic: T, workspace: string, clock: number, payload: TopicPayload[T]): void {
+  /** Publishes an event of `generation` to every matching subscription, and records it for `since`. */
+  publish<T extends Topic>(topic: T, workspace: string, generation: number, payload: TopicPayload[T]): void {
     if (topic !== 'index.progress') {
-      this.history.push({ topic, workspace, clock, payload });
-      if (this.history.length > HISTORY_LIMIT) this.horizon = Math.max(this.horizon, this.history.shift()!.clock);
+      this.history.push({ topic, workspace, generation, payload });
+      if (this.history.length > HISTORY_LIMIT) this.horizon = Math.max(this.horizon, this.history.shift()!.generation);
     }
+    const clock = this.clockOf(generation);
     for (const subscription of this.subscriptions.values()) {
       if (subscription.topic !== topic || !matches(subscription.workspace, workspace)) continue;
       subscription.sink.deliver({ subscriptionId: subscription.id, topic, clock, isFreshInstance: false, payload });
     }
+  }
+
+  /** Whether the hub holds every event after `since` (a clock of this store, within its history). */
+  private judge(since: unknown, generation: number): SinceJudgment {
+    const parsed = parseClock(since);
+    if (parsed === null || parsed.storeId !== this.storeId) return { fresh: true };
+    if (parsed.generation > generation || parsed.generation < this.horizon) return { fresh: true };
+    return { replayAfter: parsed.generation };
   }
 }
 
@@ -104,17 +139,18 @@ function matches(wanted: string | undefined, actual: string): boolean {
   return wanted === undefined || wanted === actual;
 }
 
-/** The payload of a fresh-instance event: "resync from a query", with nothing else claimed. */
-export function freshPayload(topic: Topic, workspace: string | undefined, clock: number): never {
+/** The payload of a fresh-instance event at `clock`: "resync from a query", with nothing else claimed. */
+export function freshPayload(topic: Topic, workspace: string | undefined, clock: Clock): never {
   const name = workspace ?? 'default';
+  const generation = parseClock(clock)?.generation ?? 0;
   switch (topic) {
     case 'graph.delta':
       return {
-        workspace: name, generation: clock, paths: [], reparsed: [], affected: [], removedFiles: [],
+        workspace: name, generation, paths: [], reparsed: [], affected: [], removedFiles: [],
         symbols: { added: [], removed: [], renamed: [], changed: [] }, reingestMs: 0, deltaMs: 0,
       } as never;
     case 'workspace.changed':
-      return { workspace: name, change: 'stale', generation: clock } as never;
+      return { workspace: name, change: 'stale', generation } as never;
     default:
       return { workspace: name, phase: 'resync', done: 0, total: 0 } as never;
   }

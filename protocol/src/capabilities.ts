@@ -1,11 +1,14 @@
 /**
  * What client and server agree on at `initialize`: the protocol version (compatible while the
- * major number matches) and the names of optional capabilities the server declares. Clients
- * test capabilities, not version numbers.
+ * major number matches, and before 1.0 the minor number too) and the names of optional
+ * capabilities the server declares. Clients test capabilities, not version numbers.
  */
 
-/** The wire protocol's version; clients test capabilities, not this number. @since 0.1 */
-export const PROTOCOL_VERSION = '0.1.0';
+/**
+ * The wire protocol's version; clients test capabilities, not this number. History: 0.1, the
+ * first; 0.2, subscription clocks are strings `c:<storeId>:<generation>` (they were bare numbers).
+ */
+export const PROTOCOL_VERSION = '0.2.0';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [
@@ -28,12 +31,21 @@ export type CapabilityName = (typeof CAPABILITIES)[number];
 
 /** The major number of a `major.minor.patch` version, or NaN when it is not one. */
 export function protocolMajor(version: string): number {
-  const match = /^(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version);
-  return match ? Number(match[1]) : Number.NaN;
+  return protocolParts(version)[0];
 }
 
-/** True when a client speaking `clientVersion` may talk to a server speaking `serverVersion`. */
+/**
+ * True when a client speaking `clientVersion` may talk to a server speaking `serverVersion`: the
+ * same major number, and while it is 0 the same minor number (a 0.x minor may change the wire).
+ */
 export function isProtocolCompatible(clientVersion: string, serverVersion: string): boolean {
-  const client = protocolMajor(clientVersion);
-  return !Number.isNaN(client) && client === protocolMajor(serverVersion);
+  const [clientMajor, clientMinor] = protocolParts(clientVersion);
+  const [serverMajor, serverMinor] = protocolParts(serverVersion);
+  if (Number.isNaN(clientMajor) || clientMajor !== serverMajor) return false;
+  return clientMajor !== 0 || clientMinor === serverMinor;
+}
+
+function protocolParts(version: string): [number, number] {
+  const match = /^(\d+)\.(\d+)\.\d+(?:[-+].*)?$/.exec(version);
+  return match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
 }

@@ -27,7 +27,7 @@ export const ERROR_BAND = {
   StoreError: -32014,
   /** The request is well-formed but not usable as asked (an unknown topic, say). */
   UsageError: -32015,
-  /** Never sent by a daemon: the client raises it when it cannot reach or start one. */
+  /** The client raises it when it cannot reach or start a daemon; a daemon sends it to a connection past its limit. */
   DaemonUnavailable: -32016,
 } as const;
 

@@ -10,7 +10,7 @@ import type { NoParams, WithMeta } from './shapes.js';
 export interface InitializeParams {
   /** Who is asking (`repograph-cli`, an IDE plugin, an agent); shown by `repograph ps`. */
   clientName: string;
-  /** The client's PROTOCOL_VERSION; a different major number is refused (ProtocolVersionMismatch). */
+  /** The client's PROTOCOL_VERSION; another major number (before 1.0, minor) is refused (ProtocolVersionMismatch). */
   protocolVersion: string;
 }
 
@@ -30,6 +30,8 @@ export interface DaemonStatsPayload {
   pid: number;
   uptimeS: number;
   rssBytes: number;
+  /** The JavaScript heap in use (after a workspace.delete the daemon collects garbage, so this falls back). */
+  heapUsedBytes?: number;
   /** Connections open now. */
   clients: number;
   /** Workspaces open now (the default one included). */

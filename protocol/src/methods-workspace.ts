@@ -43,6 +43,12 @@ export interface WorkspaceInfo {
   lastRefreshMs: number | null;
   /** Paths whose content comes from unsaved buffers (`workspace.refresh` contents), not disk. */
   unsavedFiles?: string[];
+  /**
+   * True while the workspace's tree is bound in memory (its next change is re-bound
+   * incrementally); only the most recently used workspaces stay warm, the others bind from
+   * scratch on their next refresh.
+   */
+  warm?: boolean;
 }
 
 export interface WorkspaceListPayload {

@@ -1,15 +1,44 @@
 /**
  * Clocked subscriptions, after watchman's subscribe/since: `watch.subscribe`,
  * `watch.unsubscribe` and the `watch.event` notification, with each topic's parameters and
- * payload. The clock is the generation the payload describes; a client that resubscribes with
- * `since: clock` receives what changed after it, and when the daemon cannot say (it restarted,
- * or the client's queue overflowed) the next event has `isFreshInstance: true` and the client
- * must resync: never a silent loss.
+ * payload, and the clock itself. A clock is `c:<storeId>:<generation>`: the identity of the store
+ * (random, made with the store, so a wiped store or another data root has another) and the
+ * generation the payload describes. A client that resubscribes with `since: clock` receives what
+ * changed after it (across daemon restarts too); when the daemon cannot vouch for the clock
+ * (another store, a generation ahead of the store's or older than the history it keeps, a
+ * malformed value, a bare number) or the client's queue overflowed, the next event has
+ * `isFreshInstance: true` and the client must resync: never a silent loss.
  */
 import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { StructuralDelta } from './delta.js';
 import type { ErrorData } from './errors.js';
 import type { WithMeta } from './shapes.js';
+
+/** `c:<storeId>:<generation>`; opaque to clients except through parseClock. */
+export type Clock = string;
+
+const CLOCK_PATTERN = /^c:([0-9a-f]{16,64}):(0|[1-9][0-9]{0,15})$/;
+
+/** The clock of `generation` in the store `storeId`. */
+export function formatClock(storeId: string, generation: number): Clock {
+  return `c:${storeId}:${generation}`;
+}
+
+/** The store and generation a clock names, or null when `value` is not a clock. */
+export function parseClock(value: unknown): { storeId: string; generation: number } | null {
+  if (typeof value !== 'string' || value.length > 100) return null;
+  const match = CLOCK_PATTERN.exec(value);
+  if (!match) return null;
+  const generation = Number(match[2]);
+  return Number.isSafeInteger(generation) ? { storeId: match[1]!, generation } : null;
+}
+
+/** True when `later` is a clock of the same store as `earlier` with a higher generation. */
+export function isClockAfter(later: Clock, earlier: Clock): boolean {
+  const a = parseClock(later);
+  const b = parseClock(earlier);
+  return a !== null && b !== null && a.storeId === b.storeId && a.generation > b.generation;
+}
 
 export const TOPICS = ['index.progress', 'graph.delta', 'workspace.changed'] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -52,14 +81,17 @@ export interface TopicPayload {
 export interface WatchSubscribeParams<T extends Topic = Topic> {
   topic: T;
   params?: TopicParams[T];
-  /** A clock from an earlier event or subscription: receive what changed after it. */
-  since?: number;
+  /**
+   * A clock from an earlier event or subscription answer: receive what changed after it. One the
+   * daemon cannot vouch for starts with a fresh-instance event.
+   */
+  since?: Clock;
 }
 
 export interface WatchSubscribePayload {
   subscriptionId: string;
-  /** The generation current when the subscription started. */
-  clock: number;
+  /** The clock current when the subscription started. */
+  clock: Clock;
 }
 export type WatchSubscribeResult = WithMeta<WatchSubscribePayload>;
 
@@ -83,8 +115,8 @@ export const WatchUnsubscribeRequest = new RequestType<WatchUnsubscribeParams, W
 export interface WatchEvent<T extends Topic = Topic> {
   subscriptionId: string;
   topic: T;
-  /** The generation the payload describes. */
-  clock: number;
+  /** The clock of the generation the payload describes (the payload's `generation`, if any). */
+  clock: Clock;
   /** True when events may have been missed: the client must resync from a fresh query. */
   isFreshInstance: boolean;
   payload: TopicPayload[T];

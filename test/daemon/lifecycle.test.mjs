@@ -134,7 +134,7 @@ test('kill -9 while indexing: the restart replaces the stale files, serves the l
   let client = await daemon.client('before-crash');
   const indexed = await call(client, 'symbols.search', { query: 'shared', sync: true });
   let lastPublished = indexed.meta.generation;
-  await client.subscribe('graph.delta', undefined, (event) => { lastPublished = Math.max(lastPublished, event.clock); });
+  await client.subscribe('graph.delta', undefined, (event) => { lastPublished = Math.max(lastPublished, event.payload.generation); });
 
   // Many changes at once, and a kill while the daemon indexes them.
   for (let i = 0; i < 300; i++) {

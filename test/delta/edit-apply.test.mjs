@@ -80,7 +80,7 @@ test('a graph.delta subscriber receives the same delta as the edit.apply result'
   assert.equal(delta.newDuplicates.length, 1, brief(result));
   assert.equal(delta.testsReaching.length, 1, brief(result));
 
-  const event = await waitFor(() => events.find((e) => e.clock === result.meta.generation), `the graph.delta event of generation ${result.meta.generation}`);
+  const event = await waitFor(() => events.find((e) => e.payload.generation === result.meta.generation), `the graph.delta event of generation ${result.meta.generation}`);
   const { workspace, generation, ...payload } = event.payload;
   assert.equal(workspace, 'default');
   assert.equal(generation, result.meta.generation);

@@ -99,7 +99,7 @@ test('a missing repository folder and a relative data root are clear errors (exi
     indexJson(notIndexed.dir, home.dir);
     const outside = repograph(['search', 'x', '--path', '../../etc', '--repo', notIndexed.dir], { home: home.dir });
     assert.equal(outside.status, 2);
-    assert.match(outside.stderr, /'\.\.\/\.\.\/etc' is outside the repository/);
+    assert.match(outside.stderr, /'\.\.\/\.\.\/etc' is not inside the repository/);
     notIndexed.cleanup();
   } finally {
     home.cleanup();

@@ -6,7 +6,7 @@ import { RepographError } from '@repograph/core';
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
 import { CAPABILITIES, isProtocolCompatible, isTopic, PROTOCOL_VERSION } from '@repograph/protocol';
 import { metaOf } from '../context.js';
-import { invalid, optionalInteger, optionalString, requiredString } from '../params.js';
+import { invalid, optionalString, requiredString } from '../params.js';
 import type { HandlerTable } from './table.js';
 
 export const daemonHandlers: HandlerTable = {
@@ -32,6 +32,7 @@ export const daemonHandlers: HandlerTable = {
       pid: process.pid,
       uptimeS: Math.round((Date.now() - context.startedAt) / 1000),
       rssBytes: process.memoryUsage.rss(),
+      heapUsedBytes: process.memoryUsage().heapUsed,
       clients: context.clientCount(),
       workspaces: context.repository.listWorkspaces().length,
       queueDepth: context.live.queueDepth(),
@@ -59,9 +60,14 @@ export const daemonHandlers: HandlerTable = {
       context.repository.workspace(workspace);
       client.workspaces.add(workspace);
     }
-    const since = optionalInteger(params, 'since', 0, Number.MAX_SAFE_INTEGER);
+    const since = params.since;
+    // A string or number is a clock, maybe one the daemon cannot vouch for (a fresh instance then);
+    // anything else is not a clock at all.
+    if (since !== undefined && typeof since !== 'string' && !(Number.isSafeInteger(since) && (since as number) >= 0)) {
+      throw invalid('since', 'must be a clock such as "c:<store>:<generation>" from an earlier watch.subscribe answer or watch.event.');
+    }
     const subscribed = context.hub.subscribe(topic, workspace, client.outbox, since);
-    return { ...subscribed, meta: metaOf(subscribed.clock, workspace ?? DEFAULT_WORKSPACE, started) };
+    return { ...subscribed, meta: metaOf(context.hub.clock(), workspace ?? DEFAULT_WORKSPACE, started) };
   },
   'watch.unsubscribe': async (context, client, params) => {
     const started = performance.now();

@@ -2,11 +2,11 @@
  * Index handlers: index.status, index.report, index.ensureBaseline, index.listBaselines and
  * index.cleanup. Owns their protocol shapes over the engine's repository.
  */
-import { computeDelta, type StructuralDelta } from '@repograph/analysis';
+import { computeDeltaPausing, type StructuralDelta } from '@repograph/analysis';
 import { commitOfBaselineKey, DEFAULT_WORKSPACE } from '@repograph/engine';
 import type { RefreshFailure } from '../live-trees.js';
 import { metaOf } from '../context.js';
-import { optionalBoolean, optionalString, requiredString } from '../params.js';
+import { MAX_REVISION_PARAM, optionalBoolean, optionalRevision, optionalString, requiredString } from '../params.js';
 import { withSnapshot } from './query.js';
 import type { HandlerTable } from './table.js';
 
@@ -48,7 +48,7 @@ export const indexHandlers: HandlerTable = {
   'index.report': (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report, generation: session.generation })),
   'index.ensureBaseline': async (context, _client, params) => {
     const started = performance.now();
-    const ref = optionalString(params, 'commit');
+    const ref = optionalRevision(params, 'commit');
     const result = await context.repository.ensureBaseline(ref);
     return { ...result, meta: metaOf(result.report?.generation ?? context.hub.clock(), DEFAULT_WORKSPACE, started) };
   },
@@ -64,12 +64,12 @@ export const indexHandlers: HandlerTable = {
   },
   'delta.since': async (context, client, params) => {
     const started = performance.now();
-    const base = requiredString(params, 'base');
+    const base = requiredString(params, 'base', MAX_REVISION_PARAM);
     const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
     context.repository.workspace(workspace);
     client.workspaces.add(workspace);
     await context.startedUp();
-    const { commit, refresh, analysis } = await context.repository.deltaSince(workspace, base, computeDelta);
+    const { commit, refresh, analysis } = await context.repository.deltaSince(workspace, base, (input) => computeDeltaPausing(input));
     if (refresh.published) context.sessions.invalidate(workspace, refresh.coldStart ? null : refresh.change.paths);
     return { ...(analysis as StructuralDelta), base: commit, meta: metaOf(refresh.generation, workspace, started) };
   },

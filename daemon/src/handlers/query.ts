@@ -13,7 +13,7 @@ import type { HandlerTable } from './table.js';
 
 /** Runs `read` over the workspace's current snapshot and attaches `meta`. */
 export async function withSnapshot<T extends object>(
-  context: DaemonContext, client: ClientHandle, params: Params, read: (session: QuerySession) => T,
+  context: DaemonContext, client: ClientHandle, params: Params, read: (session: QuerySession) => T | Promise<T>,
 ): Promise<T & { meta: ReturnType<typeof metaOf> }> {
   const started = performance.now();
   const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
@@ -33,8 +33,8 @@ export async function withSnapshot<T extends object>(
     await live.whenIdle();
     syncMs = Math.round((performance.now() - syncStarted) * 1000) / 1000;
   }
-  return context.sessions.with(workspace, (session) => {
-    const result = read(session) as T & { meta?: unknown };
+  return context.sessions.with(workspace, async (session) => {
+    const result = await read(session) as T & { meta?: unknown };
     const { meta: _engineMeta, ...payload } = result;
     const partial = (session.info.report.materials.partial ?? 0) > 0;
     return {
@@ -85,18 +85,36 @@ export const queryHandlers: HandlerTable = {
     const format = params.format ?? 'jsonl';
     if (format !== 'jsonl') throw invalid('format', "only 'jsonl' is supported.");
     const exportId = optionalString(params, 'exportId') ?? `export-${client.id}-${Date.now().toString(36)}`;
-    let records: Array<{ type: 'symbol' | 'edge'; record: object }> = [];
-    const counted = await withSnapshot(context, client, params, (session) => {
-      // Read everything from one snapshot first; sending happens after, without holding it.
-      records = [...session.exportRecords()];
-      return { exportId, symbols: records.filter((r) => r.type === 'symbol').length, relations: records.filter((r) => r.type === 'edge').length };
-    });
-    for (let start = 0; start < records.length; start += EXPORT_CHUNK_LINES) {
-      const lines = records.slice(start, start + EXPORT_CHUNK_LINES).map(({ type, record }) => JSON.stringify({ type, ...record }));
-      await client.sendNotification('repo.exportChunk', { exportId, lines });
-    }
-    return counted;
+    // One export at a time per connection; each streams one snapshot, a chunk at a time, waiting
+    // for the client to read before the next (bounded memory however large the graph).
+    return client.exports.run(exportId, () => withSnapshot(context, client, params, (session) => streamExport(session, client, exportId)));
   },
 };
 
+/** Sends every record of the snapshot as `repo.exportChunk` notifications; returns the counts. */
+async function streamExport(session: QuerySession, client: ClientHandle, exportId: string): Promise<{ exportId: string; symbols: number; relations: number }> {
+  let symbols = 0;
+  let relations = 0;
+  let lines: string[] = [];
+  let bytes = 0;
+  const send = async (): Promise<void> => {
+    await client.exports.room(exportId);
+    void client.sendNotification('repo.exportChunk', { exportId, lines });
+    lines = [];
+    bytes = 0;
+  };
+  for (const { type, record } of session.exportRecords()) {
+    if (type === 'symbol') symbols++; else relations++;
+    const line = JSON.stringify({ type, ...record });
+    lines.push(line);
+    bytes += line.length;
+    if (lines.length >= EXPORT_CHUNK_LINES || bytes >= EXPORT_CHUNK_BYTES) await send();
+  }
+  if (lines.length > 0) await send();
+  await client.exports.room(exportId);
+  return { exportId, symbols, relations };
+}
+
 const EXPORT_CHUNK_LINES = 2000;
+/** A chunk also ends once its lines reach this many characters. */
+const EXPORT_CHUNK_BYTES = 1024 * 1024;

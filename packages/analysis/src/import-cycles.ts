@@ -18,9 +18,9 @@ const CYCLE_SEARCH_BUDGET = 20_000;
 
 /** The import cycles that the change created, each as the list of module paths along it. */
 export function findNewImportCycles(context: DeltaContext): string[][] {
-  const { before, after } = context.input;
+  const { before } = context.input;
   const edited = new Set(context.editedFiles);
-  const importsAfter = importGraph(after);
+  const importsAfter = context.importsAfter;
   const created = stronglyConnected(context.editedFiles, importsAfter)
     .filter((component) => isCycle(component) && component.nodes.some((node) => edited.has(node)));
   if (created.length === 0) return [];

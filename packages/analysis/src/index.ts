@@ -3,7 +3,7 @@
  * duplicates, import cycles, tests reaching the edit), computed from two read-only graph sides
  * the engine provides. Pure: no I/O, no store, no wire shapes.
  */
-export { computeDelta } from './delta.js';
+export { computeDelta, computeDeltaPausing } from './delta.js';
 export type {
   StructuralDelta, SymbolChanges, RenamedSymbol, DanglingCaller, SignatureChange, ArityFinding,
   ArityVerdict, DuplicateFinding, TestReaching, DeltaSite,

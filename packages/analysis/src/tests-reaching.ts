@@ -8,6 +8,7 @@
  */
 import type { DeltaContext } from './context.js';
 import type { TestReaching } from './shapes.js';
+import type { Steps } from './steps.js';
 import { isTest } from './test-conventions.js';
 import { compareText } from './symbol-facts.js';
 
@@ -17,8 +18,8 @@ export const MAX_TEST_DEPTH = 12;
 export const MAX_VISITED = 50_000;
 
 
-/** The tests that reach a symbol of the edited files, sorted by id. */
-export function findTestsReaching(context: DeltaContext): TestReaching[] {
+/** The tests that reach a symbol of the edited files, sorted by id; one node visited per step. */
+export function* findTestsReaching(context: DeltaContext): Steps<TestReaching[]> {
   const after = context.input.after;
   const through = new Map<string, ReadonlySet<string>>();
   const depthOf = new Map<string, number>();
@@ -45,6 +46,7 @@ export function findTestsReaching(context: DeltaContext): TestReaching[] {
           through.set(caller, union(through.get(caller)!, origins));
         }
       }
+      yield;
     }
     next.sort(compareText);
     frontier = next;
@@ -52,6 +54,7 @@ export function findTestsReaching(context: DeltaContext): TestReaching[] {
 
   const reaching: TestReaching[] = [];
   for (const [id, depth] of depthOf) {
+    yield;
     const symbol = after.symbol(id);
     if (symbol === undefined || !isTest(symbol)) continue;
     reaching.push({ id, path: symbol.path, depth, through: [...through.get(id)!].sort(compareText) });

@@ -1,10 +1,11 @@
 /**
  * `repograph watch [TOPIC] [--workspace ID] [--json]`: subscribes to a topic of the repository's
  * daemon (starting it when needed; default topic graph.delta) and prints each event until
- * interrupted: one JSON object per line with --json, else a short line per event. Ends with exit
- * code 0 on Ctrl-C, 2 when the daemon goes away.
+ * interrupted: one JSON object per line with --json (its `clock`, `c:<storeId>:<generation>`, is
+ * what `since` takes), else a short line per event led by its generation. Ends with exit code 0
+ * on Ctrl-C, 2 when the daemon goes away.
  */
-import { isTopic, TOPICS, type GraphDeltaPayload, type WatchEvent } from '@repograph/protocol';
+import { isTopic, parseClock, TOPICS, type Clock, type GraphDeltaPayload, type WatchEvent } from '@repograph/protocol';
 import { RepographRequestError } from '@repograph/client';
 import { connectToDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
@@ -17,7 +18,7 @@ export async function runWatch(options: CommandOptions): Promise<number> {
   const subscription = await client.subscribe(topic, workspace ? { workspace } : {}, (event) => {
     process.stdout.write(`${options.json ? JSON.stringify(event) : describe(event)}\n`);
   });
-  if (!options.json) process.stderr.write(`watching ${topic}${workspace ? ` of workspace ${workspace}` : ''} from generation ${subscription.clock}; Ctrl-C to stop\n`);
+  if (!options.json) process.stderr.write(`watching ${topic}${workspace ? ` of workspace ${workspace}` : ''} from generation ${generationOf(subscription.clock)} (clock ${subscription.clock}); Ctrl-C to stop\n`);
   return new Promise<number>((resolve) => {
     const stop = (): void => { client.close(); resolve(0); };
     process.once('SIGINT', stop);
@@ -31,13 +32,19 @@ export async function runWatch(options: CommandOptions): Promise<number> {
   });
 }
 
+/** The generation a clock names, for people (the clock itself is for `since`). */
+function generationOf(clock: Clock): string {
+  return String(parseClock(clock)?.generation ?? clock);
+}
+
 function describe(event: WatchEvent): string {
-  if (event.isFreshInstance) return `#${event.clock} ${event.topic}: events may have been missed; query again`;
+  const at = `#${generationOf(event.clock)}`;
+  if (event.isFreshInstance) return `${at} ${event.topic}: events may have been missed; query again`;
   if (event.topic === 'graph.delta') {
     const delta = event.payload as GraphDeltaPayload;
     const list = (label: string, ids: string[]): string => (ids.length === 0 ? '' : ` ${label} ${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ` (+${ids.length - 6})` : ''};`);
-    return `#${event.clock} ${delta.workspace}: ${delta.reparsed.length} reparsed, ${delta.affected.length} affected, ${delta.removedFiles.length} removed in ${delta.reingestMs} ms;`
+    return `${at} ${delta.workspace}: ${delta.reparsed.length} reparsed, ${delta.affected.length} affected, ${delta.removedFiles.length} removed in ${delta.reingestMs} ms;`
       + list('added', delta.symbols.added) + list('removed', delta.symbols.removed) + list('changed', delta.symbols.changed);
   }
-  return `#${event.clock} ${event.topic}: ${JSON.stringify(event.payload)}`;
+  return `${at} ${event.topic}: ${JSON.stringify(event.payload)}`;
 }

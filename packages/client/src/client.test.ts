@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc';
 import { createMessageConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node.js';
 import {
-  daemonEndpoint, DaemonStatsRequest, ERROR_BAND, InitializeRequest, isProtocolCompatible, PROTOCOL_VERSION, repoIdFor,
+  daemonEndpoint, DaemonStatsRequest, formatClock, ERROR_BAND, InitializeRequest, isProtocolCompatible, PROTOCOL_VERSION, repoIdFor,
   RepoExportChunkNotification, RepoExportRequest, SymbolsCardRequest, SymbolsSearchRequest, WatchEventNotification,
   WatchSubscribeRequest, WatchUnsubscribeRequest, type Meta, type WatchEvent,
 } from '@repograph/protocol';
@@ -20,6 +20,8 @@ import { isRepographRequestError, RepographRequestError } from './errors.js';
 const temp = realpathSync(mkdtempSync(join(tmpdir(), 'rg-client-')));
 after(() => rmSync(temp, { recursive: true, force: true }));
 
+/** The stub daemon's store identity, which its clocks name. */
+const STORE_ID = 'aaaaaaaaaaaaaaaa';
 const meta: Meta = { generation: 7, workspace: 'default', semanticLevel: 'full', timings: { totalMs: 0.1 } };
 
 /** A fresh plain directory (its own repository) and data root; returns the endpoint the client will use. */
@@ -61,13 +63,13 @@ function startStub(socketPath: string, repoRoot: string): Promise<{ server: Serv
       new ResponseError(ERROR_BAND.SymbolNotFound, `No symbol with id '${params.id}'.`, { code: 'SymbolNotFound' as const, id: params.id }));
     connection.onRequest(WatchSubscribeRequest, (params) => {
       // One event before the answer (the client must keep it), one after.
-      const event = (clock: number): WatchEvent => ({
-        subscriptionId: 'sub-1', topic: params.topic, clock, isFreshInstance: params.since === undefined && clock === 8,
-        payload: { workspace: 'default', change: 'refreshed', generation: clock },
+      const event = (generation: number): WatchEvent => ({
+        subscriptionId: 'sub-1', topic: params.topic, clock: formatClock(STORE_ID, generation), isFreshInstance: params.since === undefined && generation === 8,
+        payload: { workspace: 'default', change: 'refreshed', generation },
       });
       void connection.sendNotification(WatchEventNotification, event(8));
       setTimeout(() => void connection.sendNotification(WatchEventNotification, event(9)), 20);
-      return { subscriptionId: 'sub-1', clock: 7, meta };
+      return { subscriptionId: 'sub-1', clock: formatClock(STORE_ID, 7), meta };
     });
     connection.onRequest(WatchUnsubscribeRequest, (params) => ({ subscriptionId: params.subscriptionId, removed: true, meta }));
     connection.onRequest(RepoExportRequest, async (params) => {
@@ -130,8 +132,8 @@ test('subscriptions keep events that precede the answer and track the last clock
       if (events.length === 2) resolveSecond();
     });
     await second;
-    assert.deepEqual(events.map((e) => [e.clock, e.isFreshInstance]), [[8, true], [9, false]]);
-    assert.equal(subscription.clock, 9);
+    assert.deepEqual(events.map((e) => [e.clock, e.isFreshInstance]), [[formatClock(STORE_ID, 8), true], [formatClock(STORE_ID, 9), false]]);
+    assert.equal(subscription.clock, formatClock(STORE_ID, 9), 'the clock of the last event, to resume from');
     await subscription.unsubscribe();
 
     const lines: string[] = [];

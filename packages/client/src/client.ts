@@ -12,16 +12,19 @@ import {
   InitializeRequest, PROTOCOL_VERSION, RepoExportChunkNotification, RepoExportRequest, WatchEventNotification,
   WatchSubscribeRequest, WatchUnsubscribeRequest,
   type DaemonEndpoint, type ErrorData, type InitializeResult, type RepoExportParams, type RepoExportResult, type Topic,
-  type TopicParams, type WatchEvent,
+  isClockAfter, type Clock, type TopicParams, type WatchEvent,
 } from '@repograph/protocol';
 import { RepographRequestError, toRequestError } from './errors.js';
 import type { RepositoryIdentity } from './repository.js';
 
-/** A live subscription; `clock` is the clock of the last event delivered (or of the subscribe answer). */
+/**
+ * A live subscription; `clock` is the clock (`c:<storeId>:<generation>`) of the last event
+ * delivered or of the subscribe answer, whichever is later: pass it as `since` to resume.
+ */
 export interface Subscription<T extends Topic = Topic> {
   readonly subscriptionId: string;
   readonly topic: T;
-  readonly clock: number;
+  readonly clock: Clock;
   /** Stops the events; resolves once the daemon confirmed (or the connection is gone). */
   unsubscribe(): Promise<void>;
 }
@@ -38,7 +41,7 @@ export interface SessionOptions {
 
 interface SubscriptionState {
   topic: Topic;
-  clock: number;
+  clock: Clock;
   onEvent: (event: WatchEvent) => void;
 }
 
@@ -169,7 +172,7 @@ export class RepographClient {
     topic: T,
     params: TopicParams[T] | undefined,
     onEvent: (event: WatchEvent<T>) => void,
-    options: { since?: number } = {},
+    options: { since?: Clock } = {},
   ): Promise<Subscription<T>> {
     const answer = await this.request(WatchSubscribeRequest, {
       topic,
@@ -252,7 +255,7 @@ export class RepographClient {
       this.earlyEvents.push(event);
       return;
     }
-    if (event.clock > state.clock || event.isFreshInstance) state.clock = event.clock;
+    if (event.isFreshInstance || isClockAfter(event.clock, state.clock)) state.clock = event.clock;
     try {
       state.onEvent(event);
     } catch (error) {

@@ -47,7 +47,9 @@ export function toRequestError(error: unknown, method: string, socket: string): 
   if (error instanceof ResponseError) {
     const name = errorNameOf(error.code, error.data);
     const details = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
-    const message = name === 'DaemonUnavailable'
+    // vscode-jsonrpc's own DaemonUnavailable (the connection closed with the request pending)
+    // gets a message; a daemon's refusal (its band code) keeps the daemon's.
+    const message = name === 'DaemonUnavailable' && error.code !== ERROR_BAND.DaemonUnavailable
       ? `The repograph daemon at ${socket} closed the connection before answering ${method}; it may have stopped or crashed (see its log).`
       : error.message;
     return new RepographRequestError(error.code, message, { ...details, code: name });

@@ -19,6 +19,8 @@ export const BUDGET_UNITS = {
   publication: ['nodes', 'relations'],
   /** One query: rows visited, traversal depth, wall time in ms, items returned. */
   queries: ['work', 'depth', 'timeMs', 'results'],
+  /** Workspaces created besides `default` (each keeps a bound tree in the daemon's memory). */
+  workspaces: ['count'],
 } as const;
 
 export type BudgetStage = keyof typeof BUDGET_UNITS;
@@ -32,6 +34,8 @@ const MiB = 1024 ** 2;
  * Defaults: generous for a 100,000-file repository (about 2 GiB of text, 5 M declarations,
  * 20 M relations), small enough that a runaway input fails clearly before memory runs out.
  * Query limits keep one request from holding the daemon: 10,000 results, depth 8, 10 s.
+ * Workspaces: 32 besides `default` (each holds its own bound tree, a few MiB for a small
+ * repository and about what `default` holds for a large one).
  */
 export const DEFAULT_BUDGETS: Budgets = Object.freeze({
   materials: Object.freeze({ files: 1_000_000, bytesPerFile: 256 * MiB, bytes: 32 * GiB }),
@@ -39,13 +43,24 @@ export const DEFAULT_BUDGETS: Budgets = Object.freeze({
   selection: Object.freeze({ work: 1_000_000_000 }),
   publication: Object.freeze({ nodes: 50_000_000, relations: 200_000_000 }),
   queries: Object.freeze({ work: 100_000_000, depth: 8, timeMs: 10_000, results: 10_000 }),
+  workspaces: Object.freeze({ count: 32 }),
 });
+
+/** What to do about an exceeded budget, besides raising it. */
+const REMEDY: Readonly<Record<BudgetStage, string>> = {
+  materials: 'or exclude material (its "material" section)',
+  analysis: 'or exclude material (its "material" section)',
+  selection: 'or exclude material (its "material" section)',
+  publication: 'or exclude material (its "material" section)',
+  queries: 'or narrow the request',
+  workspaces: 'or delete workspaces that are no longer used (workspace.list shows them, workspace.delete removes one)',
+};
 
 /** The error of one exceeded budget. */
 export function budgetExceeded(stage: BudgetStage, unit: string, used: number, adding: number, limit: number): RepographError {
   return new RepographError('BudgetExceeded',
     `budget exceeded: ${stage}.${unit} is ${used} and would grow by ${adding}, over the limit of ${limit}. ` +
-    `Raise "budgets.${stage}.${unit}" in .repograph.json, or exclude material (its "material" section) or narrow the request.`,
+    `Raise "budgets.${stage}.${unit}" in .repograph.json, ${REMEDY[stage]}.`,
     { stage, unit, used, adding, limit });
 }
 

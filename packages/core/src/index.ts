@@ -10,3 +10,4 @@ export * from './errors.js';
 export * from './report.js';
 export * from './paths.js';
 export * from './budgets.js';
+export * from './steps.js';

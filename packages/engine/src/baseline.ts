@@ -7,7 +7,7 @@
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
 import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
-import { readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
+import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
 import { graphInputOf, readCommitManifests } from './graph-input.js';
@@ -39,6 +39,9 @@ export function commitOfBaselineKey(key: string): string {
  * whitespace is refused (BaseNotACommit), as is a ref that names no commit.
  */
 export async function resolveBaseCommit(root: string, ref: string): Promise<string> {
+  if (ref.length > MAX_REVISION_LENGTH) {
+    throw new RepographError('InvalidParams', `a commit-ish of ${ref.length} characters is not a commit id, branch or tag (at most ${MAX_REVISION_LENGTH}).`, { field: 'commit' });
+  }
   if (ref === '' || ref.startsWith('-') || ref.includes('..') || /\s|\0/.test(ref)) {
     throw new RepographError('BaseNotACommit',
       `'${ref}' is not a single commit; give one commit id, branch or tag (not a range or an option).`, { commit: ref });

@@ -3,11 +3,12 @@
  * engine's own diagnostics such as excluded or too-large files) and the manifests that steer
  * module resolution, read from disk or from git objects. Owns those conversions.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic, FileFacts } from '@repograph/core';
 import { isResolutionManifest, type GraphFileInput, type ManifestText } from '@repograph/graph';
 import { readBlobs } from '@repograph/store';
+import { readRegularTextSync } from './regular-file.js';
+import { MAX_INDEXED_BYTES } from './tree-files.js';
 import type { TreeFile } from './tree-files.js';
 
 /** The graph input of one file; `diagnostics` are the engine's own for it (I/O, extraction). */
@@ -28,12 +29,8 @@ export function graphInputOf(file: TreeFile, facts: FileFacts | null, diagnostic
 /** Reads one manifest from the worktree (or from unsaved contents); null when it cannot be read. */
 export async function readWorktreeManifest(root: string, path: string, contents?: Uint8Array): Promise<string | null> {
   if (contents) return Buffer.from(contents).toString('utf8');
-  try {
-    return await readFile(join(root, path), 'utf8');
-  } catch {
-    // An unreadable manifest is the same as a missing one for resolution.
-    return null;
-  }
+  // An unreadable manifest (or a FIFO in its place) is the same as a missing one for resolution.
+  return readRegularTextSync(join(root, path), MAX_INDEXED_BYTES);
 }
 
 /** The resolution manifests among a commit's files, read from git objects. */

@@ -12,7 +12,11 @@ export type { GraphChangeSummary } from './graph-change.js';
 export { commitOfBaselineKey, type BaselineResult } from './baseline.js';
 export type { NameEntry } from './search-rank.js';
 export { QuerySession, type AnswerMeta, type CallTreeNode, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
-export { SourceReader, repositoryPath } from './source-text.js';
+export { SourceReader, repositoryPath, repositoryPrefix, MAX_PATH_LENGTH } from './source-text.js';
+export { PathGuard, type GuardedPath } from './path-guard.js';
+export { readRegularFileSync, describeReadProblem, type RegularFileRead } from './regular-file.js';
+export { compileLinearRegex, MAX_PATTERN_LENGTH } from './linear-regex.js';
+export { planEdits, writePlanned, type EditRequest, type PlannedWrite } from './edit-files.js';
 export { ExtractionPool, type ExtractionJob, type ExtractionPoolOptions } from './pool.js';
 export { gitDirOf } from './git-head.js';
 

@@ -7,7 +7,6 @@
  * one at a time; readers keep reading the previous generation until the new one is published,
  * and a failed refresh publishes nothing (the next one starts from scratch). Owns that cycle.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { canonicalJson, chargeMaterials, GraphSession, isResolutionManifest, selectForPublication, type GraphFileInput, type GraphOutput, type HashedGroup, type ManifestText, type PolicySelection } from '@repograph/graph';
@@ -15,6 +14,8 @@ import type { MaterialPolicy } from '@repograph/graph';
 import type { FileEntry, RepoStore, SnapshotReader } from '@repograph/store';
 import type { DeltaInput } from './delta-view.js';
 import type { FunctionIndex } from './function-index.js';
+import { PathGuard } from './path-guard.js';
+import { readRegularFileSync } from './regular-file.js';
 import { ReaderSide } from './reader-side.js';
 import { baselineKey, ensureBaseline, publishBaseline } from './baseline.js';
 import { buildFingerprint } from './build-fingerprint.js';
@@ -24,9 +25,10 @@ import { findGroup, graphChangeOf, type GraphChangeSummary } from './graph-chang
 import type { ExtractionPool } from './pool.js';
 import { rebaseFacts } from './rebase.js';
 import { buildReport } from './report.js';
-import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, type TreeFile } from './tree-files.js';
+import { bufferFile, byPath, loadCommitFiles, loadWorktreeFiles, MAX_INDEXED_BYTES, type TreeFile } from './tree-files.js';
 import { entriesAfter, entryOf, functionsAfter, overlayAfter, sameContents, scanStateAfter, treeChange, withReselected, type Overlay } from './workspace-tree.js';
 import { storedPublication, storedShortcut, type Publication } from './workspace-stored.js';
+import { changeFromStored } from './stored-side.js';
 import { isTouched, scanWorkspace } from './workspace-scan.js';
 import { yieldTurn } from './yield-turn.js';
 import { excludedCounts, type ExcludedEntry } from './worktree-scan.js';
@@ -48,6 +50,8 @@ export interface WorkspaceHost {
   readHead: (root: string) => Promise<string | null>;
   /** Which material is parsed, kept as Documents or excluded (.repograph.json). */
   policy: MaterialPolicy;
+  /** Folders no client path may enter besides each root's own git dir (the common git dir, the data root). */
+  offLimits: readonly string[];
 }
 
 export interface RefreshOptions {
@@ -63,7 +67,9 @@ export interface RefreshOptions {
   /**
    * Runs on the two sides of a published change (the previous generation and the new one),
    * inside the refresh, before the next one can start; its answer is the result's `analysis`.
-   * Not called on a cold start or when nothing was published.
+   * Not called when nothing was published, nor on a cold start unless the store holds an earlier
+   * generation of the workspace (after a restart): that generation is then the before side. A promise is awaited (the
+   * readers of both sides stay open until it settles).
    */
   analyze?: (input: DeltaInput) => unknown;
   /** Renames the caller declared, passed on to `analyze`. */
@@ -81,7 +87,10 @@ export interface WorkspaceRefresh {
   bind: { mode: 'incremental' | 'full'; files: number };
   /** What `analyze` answered, when it ran. */
   analysis?: unknown;
-  /** True when the tree was bound from scratch (after a start): `change` lists nothing then. */
+  /**
+   * True when the tree was bound from scratch (after a start): `change` lists nothing then, and
+   * `analysis` (when asked for and the store held an earlier generation) is the change against it.
+   */
   coldStart: boolean;
 }
 
@@ -124,6 +133,7 @@ export class LiveWorkspace {
   private state: LiveState | null = null;
   private readonly overrides = new Map<string, Uint8Array>();
   private queue: Promise<unknown> = Promise.resolve();
+  private pathGuard: PathGuard | null = null;
   lastRefreshMs = 0;
 
   constructor(host: WorkspaceHost, spec: WorkspaceSpec, contents?: Record<string, string>) {
@@ -131,6 +141,11 @@ export class LiveWorkspace {
     this.spec = spec;
     this.key = workspaceKey(spec.id);
     for (const [path, text] of Object.entries(contents ?? {})) this.overrides.set(path, Buffer.from(text, 'utf8'));
+  }
+
+  /** The check every client path of this workspace goes through (its root, minus .git and the data root). */
+  get guard(): PathGuard {
+    return (this.pathGuard ??= PathGuard.forWorktree(this.spec.root, this.host.offLimits));
   }
 
   /** The unsaved buffers as of now (a copy: later edits do not change it). */
@@ -286,7 +301,7 @@ export class LiveWorkspace {
     // Facts for changed parsed files: the cache, else the pool.
     const requests: FactsRequest[] = changed.filter((f) => f.action === 'parse').map((file) => ({
       key: factsCacheKey(file.blobId!, file.language!), blobId: file.blobId!, language: file.language!, path: file.path,
-      load: async () => overrideBytes.get(file.path) ?? loaded.bytesByPath.get(file.path) ?? readFileSync(join(root, file.path)),
+      load: async () => overrideBytes.get(file.path) ?? loaded.bytesByPath.get(file.path) ?? regularBytes(join(root, file.path)),
     }));
     const facts = await collectFacts(requests, store, this.host.getPool,
       (done, total) => options.onProgress?.({ phase: 'extract', done, total }));
@@ -384,6 +399,10 @@ export class LiveWorkspace {
       ...(state?.overlay ? { overlay: state.overlay } : {}),
     };
     // Nothing to publish when the bound tree is the one already published.
+    // The change, the entries and the function index are each linear in what changed; the
+    // publication after them is linear in the overlay: a turn between them keeps a batch of
+    // 20,000 files from holding queued requests for the sum.
+    await yieldTurn();
     const current = nextState.published;
     // (Published under another policy, the same graph is published again: its report and policy
     // fingerprint must say what is in force.)
@@ -403,7 +422,7 @@ export class LiveWorkspace {
             const currentFacts = nextState.facts;
             const beforeFacts = (path: string): FileFacts | null =>
               (previousFacts.has(path) ? previousFacts.get(path) : currentFacts.get(path)) ?? null;
-            result.analysis = this.analyzeWith(options, sameReader, beforeFacts, null, change);
+            result.analysis = await this.analyzeWith(options, sameReader, beforeFacts, null, change);
           } finally {
             sameReader.close();
           }
@@ -412,8 +431,9 @@ export class LiveWorkspace {
       return result;
     }
 
-    // The previous generation stays readable through this reader while the new one is published.
-    const beforeReader = state && options.analyze ? this.host.store.reader(this.key) : undefined;
+    // The previous generation stays readable through this reader while the new one is published
+    // (on a cold start, the stored one: what subscribers saw before a restart).
+    const beforeReader = options.analyze ? this.host.store.reader(this.key) : undefined;
     try {
       const published = await this.publish(nextState, materials, timings, lap,
         state ? [...new Set([...changed.map((f) => f.path), ...removed, ...rebound])] : null);
@@ -427,7 +447,13 @@ export class LiveWorkspace {
         const currentFacts = nextState.facts;
         const beforeFacts = (path: string): FileFacts | null =>
           (previousFacts.has(path) ? previousFacts.get(path) : currentFacts.get(path)) ?? null;
-        result.analysis = this.analyzeWith(options, beforeReader, beforeFacts, null, change);
+        result.analysis = await this.analyzeWith(options, beforeReader, beforeFacts, null, change);
+      } else if (beforeReader && options.analyze) {
+        // A cold start over a stored generation (the catch-up after a restart): its delta is the
+        // whole tree's change against that generation, so nothing that changed unwatched is silent.
+        await yieldTurn();
+        const stored = changeFromStored(this.host.store, beforeReader, nextState.entries, this.spec.root, this.overrides, change.reingestMs);
+        result.analysis = await this.analyzeWith(options, beforeReader, stored.beforeFacts, null, stored.change);
       }
       return result;
     } finally {
@@ -435,17 +461,20 @@ export class LiveWorkspace {
     }
   }
 
-  /** Runs `analyze` over a before side and the current published generation (the after side). */
-  private analyzeWith(
+  /**
+   * Runs `analyze` over a before side and the current published generation (the after side),
+   * awaiting its answer (a pausing analysis gives the thread away) before the readers close.
+   */
+  private async analyzeWith(
     options: RefreshOptions, beforeReader: SnapshotReader, beforeFacts: (path: string) => FileFacts | null,
     beforeFunctions: FunctionIndex | null, change: GraphChangeSummary,
-  ): unknown {
+  ): Promise<unknown> {
     const state = this.state!;
     const afterReader = this.host.store.reader(this.key)!;
     try {
       const facts = state.facts;
       const session = state.session;
-      return options.analyze!({
+      return await options.analyze!({
         workspace: this.spec.id,
         paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
         before: new ReaderSide(beforeReader, beforeFacts, beforeFunctions),
@@ -472,11 +501,8 @@ export class LiveWorkspace {
         const bytesOf = (path: string): Uint8Array | null => {
           const buffer = this.overrides.get(path);
           if (buffer) return buffer;
-          try {
-            return readFileSync(join(this.spec.root, path));
-          } catch {
-            return null;
-          }
+          const read = readRegularFileSync(join(this.spec.root, path), MAX_INDEXED_BYTES);
+          return read.ok ? read.bytes : null;
         };
         const change = treeChange(baseReader, this.state!.entries, refresh.change.reingestMs, bytesOf);
         const entries = new Map<string, FileEntry>();
@@ -485,7 +511,7 @@ export class LiveWorkspace {
           const entry = entries.get(path);
           return entry?.blobId && entry.language && entry.status !== 'document' ? factsOfBlob(entry.blobId, entry.language, path) : null;
         };
-        return { refresh, analysis: this.analyzeWith(options, baseReader, beforeFacts, null, change) };
+        return { refresh, analysis: await this.analyzeWith(options, baseReader, beforeFacts, null, change) };
       } finally {
         baseReader.close();
       }
@@ -525,7 +551,9 @@ export class LiveWorkspace {
       groups = [...overlay.differing].sort().map((path) => findGroup(graph.groups, path)!);
       removed.push(...overlay.missing);
     }
+    await yieldTurn();
     const report = buildReport({ root: this.spec.root, head, files: state.files.values(), graph: state.session.output, selection: state.selection, materials, timings });
+    await yieldTurn();
     const generation = await store.publishSnapshot({
       key: this.key, base,
       files: graph.groups.map((group) => state.entries.get(group.path)!),
@@ -583,4 +611,11 @@ export class LiveWorkspace {
     }
     return touched;
   }
+}
+
+/** The bytes of a file read for extraction; throws (the file becomes unreadable) unless it is a regular file. */
+function regularBytes(absolute: string): Uint8Array {
+  const read = readRegularFileSync(absolute, MAX_INDEXED_BYTES);
+  if (!read.ok) throw new Error(`${read.problem}${read.errno ? ` ${read.errno}` : ''}`);
+  return read.bytes;
 }

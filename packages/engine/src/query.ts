@@ -3,11 +3,14 @@
  * references, export. Every answer names the generation it was read from. Owns traversal
  * bounds and the query budgets (results, depth, rows visited, time: BudgetExceeded past them); knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
  */
-import { DEFAULT_BUDGETS, normalizeRelativePath, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
+import { DEFAULT_BUDGETS, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
+import { checkPatternLength, compileLinearRegex } from './linear-regex.js';
+import type { PathGuard } from './path-guard.js';
 import { QueryMeter } from './query-budget.js';
 import { nameEntryOf, rankEntries, type NameEntry } from './search-rank.js';
-import { repositoryPath, SourceReader } from './source-text.js';
+import { repositoryPath, repositoryPrefix, sourceProblemError, SourceReader } from './source-text.js';
+import { yieldTurn } from './yield-turn.js';
 
 /** What every answer carries about where it was read. */
 export interface AnswerMeta {
@@ -43,6 +46,8 @@ const CONTEXT_CALLEE_LINES = 80;
 const MAX_SPAN_LINES = 5000;
 const TEXT_SEARCH_MS = 2000;
 const MAX_SEARCH_LINE = 4096;
+/** How long text search holds the thread before it lets queued requests run. */
+const SEARCH_SLICE_MS = 8;
 
 /** Source lines of a file: `text` holds lines startLine..endLine (cut at the bound). */
 export interface SourceSpan {
@@ -71,14 +76,14 @@ const MAX_CHILDREN = 200;
 /** A read session over one snapshot; close it to release the snapshot. */
 export class QuerySession {
   private readonly reader: SnapshotReader;
-  private readonly root: string;
+  private readonly guard: PathGuard;
   private readonly buffers: ReadonlyMap<string, Uint8Array>;
   private names: NameEntry[] | null = null;
   private readonly budgets: Budgets;
 
-  constructor(reader: SnapshotReader, root: string, buffers: ReadonlyMap<string, Uint8Array> = new Map(), budgets: Budgets = DEFAULT_BUDGETS) {
+  constructor(reader: SnapshotReader, guard: PathGuard, buffers: ReadonlyMap<string, Uint8Array> = new Map(), budgets: Budgets = DEFAULT_BUDGETS) {
     this.reader = reader;
-    this.root = root;
+    this.guard = guard;
     this.buffers = buffers;
     this.budgets = budgets;
   }
@@ -107,7 +112,7 @@ export class QuerySession {
 
   /** A reader of this workspace's source text (unsaved buffers first). */
   source(): SourceReader {
-    return new SourceReader(this.root, this.buffers);
+    return new SourceReader(this.guard, this.buffers);
   }
 
   /** The generation this session reads. */
@@ -124,13 +129,12 @@ export class QuerySession {
     const started = performance.now();
     const query = params.query.trim();
     if (query === '') throw new RepographError('InvalidParams', 'search: `query` is empty; give a name or part of one.', { field: 'query' });
+    checkPatternLength(query, 'query');
     const meter = this.meter(started);
     const limit = meter.results(params.limit ?? 20);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
-    const path = params.path === undefined ? undefined : normalizeRelativePath(params.path);
-    if (path === null) {
-      throw new RepographError('PathOutsideRepo', `search: path '${params.path}' is outside the repository; give a path relative to its root.`, { field: 'path', path: params.path });
-    }
+    const path = params.path === undefined ? undefined : repositoryPrefix(params.path, 'path');
+    if (path) this.guard.resolve(path, 'path');
     const accept = (entry: NameEntry): boolean =>
       (!kinds || kinds.has(entry.kind)) && (path === undefined || path === '' || entry.path === path || entry.path.startsWith(`${path}/`));
     const table = this.nameTable();
@@ -228,38 +232,55 @@ export class QuerySession {
       }
     }
     if (params.endLine < params.startLine) throw new RepographError('InvalidParams', '`endLine` is before `startLine`.', { field: 'endLine' });
-    const span = spanOf(this.source(), path, params.startLine, params.endLine, MAX_SPAN_LINES);
-    if (!span) throw new RepographError('FileNotFound', `${path} is not a readable file of the workspace; check the path (relative to the repository root).`, { path });
+    const text = this.source().read(path, 'path');
+    if (typeof text !== 'string') throw sourceProblemError(path, text);
+    const lines = text.split(/\r?\n/);
+    const last = Math.min(params.endLine, lines.length, params.startLine + MAX_SPAN_LINES - 1);
+    const span = { path, startLine: params.startLine, endLine: last, text: lines.slice(params.startLine - 1, last).join('\n'), truncated: last < Math.min(params.endLine, lines.length) };
     return { ...span, meta: this.meta(started) };
   }
 
-  /** Text (or regular-expression) matches in the workspace's indexed files, bounded in count and time. */
-  searchText(params: { pattern: string; regex?: boolean; path?: string; limit?: number }): { matches: TextMatch[]; truncated: boolean; meta: AnswerMeta } {
+  /**
+   * Text (or regular-expression) matches in the workspace's indexed files, bounded in count and
+   * time. Regular expressions run in linear time (linear-regex.ts); the search gives the thread
+   * away every few milliseconds, so other requests are answered meanwhile.
+   */
+  async searchText(params: { pattern: string; regex?: boolean; path?: string; limit?: number }): Promise<{ matches: TextMatch[]; truncated: boolean; meta: AnswerMeta }> {
     const started = performance.now();
     if (typeof params.pattern !== 'string' || params.pattern === '') {
       throw new RepographError('InvalidParams', '`pattern` must be a non-empty string.', { field: 'pattern' });
     }
-    let expression: RegExp | null = null;
-    if (params.regex) {
-      try {
-        expression = new RegExp(params.pattern);
-      } catch (error) {
-        throw new RepographError('InvalidParams', `\`pattern\` is not a valid regular expression: ${(error as Error).message}`, { field: 'pattern' });
-      }
-    }
+    checkPatternLength(params.pattern, 'pattern');
+    const expression = params.regex ? compileLinearRegex(params.pattern, 'pattern') : null;
     const meter = this.meter(started);
     const limit = meter.results(params.limit ?? 50);
-    const prefix = params.path === undefined ? '' : repositoryPath(params.path, 'path');
+    const prefix = params.path === undefined ? '' : repositoryPrefix(params.path, 'path');
+    if (prefix !== '') this.guard.resolve(prefix, 'path');
     const source = this.source();
     const matches: TextMatch[] = [];
     let truncated = false;
+    let sliceStarted = performance.now();
     for (const entry of this.reader.files()) {
       if (prefix !== '' && entry.path !== prefix && !entry.path.startsWith(`${prefix}/`)) continue;
-      if (performance.now() - started > TEXT_SEARCH_MS) { truncated = true; break; }
+      const now = performance.now();
+      if (now - started > TEXT_SEARCH_MS) { truncated = true; break; }
+      if (now - sliceStarted > SEARCH_SLICE_MS) {
+        await yieldTurn();
+        sliceStarted = performance.now();
+      }
       const lines = source.linesOf(entry.path);
       if (!lines) continue;
       meter.work(lines.length);
       for (let index = 0; index < lines.length; index++) {
+        // A line costs up to a millisecond when the linear engine takes over: look at the clock every 8.
+        if ((index & 7) === 7) {
+          const inFile = performance.now();
+          if (inFile - started > TEXT_SEARCH_MS) { truncated = true; break; }
+          if (inFile - sliceStarted > SEARCH_SLICE_MS) {
+            await yieldTurn();
+            sliceStarted = performance.now();
+          }
+        }
         const line = lines[index]!.length > MAX_SEARCH_LINE ? lines[index]!.slice(0, MAX_SEARCH_LINE) : lines[index]!;
         const at = expression ? line.search(expression) : line.indexOf(params.pattern);
         if (at < 0) continue;

@@ -3,17 +3,26 @@
  * the facts of its files: records come from the snapshot reader (one immutable generation),
  * fingerprints and call argument shapes from the facts, matched to records by id (ids are per
  * file, recomputed from the facts) and by site. Facts are loaded per file on first use and kept
- * for this side's lifetime; nothing reads more than the files and symbols asked about. Owns
- * that matching.
+ * for this side's lifetime; nothing reads more than the files and symbols asked about, save the
+ * manifest: once a side has looked up more distinct paths than one manifest read costs (a
+ * batch of thousands of files), it reads the whole manifest into one map and looks paths up
+ * there instead of reading a block per path. Owns that matching and those lookups.
  */
 import type { FileFacts, ReferenceKind, RelationKind, RelationRecord, SymbolRecord } from '@repograph/core';
 import { relationKindOfReference } from '@repograph/core';
 import { assignIds } from '@repograph/graph';
-import type { SnapshotReader } from '@repograph/store';
+import type { FileEntry, SnapshotReader } from '@repograph/store';
 import type { CallArguments, Definition, GraphSide, SiteRelation } from './delta-view.js';
 import type { FunctionIndex } from './function-index.js';
 
 const DELTA_KINDS: ReadonlySet<RelationKind> = new Set(['calls', 'instantiates', 'references']);
+/**
+ * Distinct paths a side looks up one at a time (a block read each) before it reads the whole
+ * manifest into a map; at least this many, and at least one per this many files of the side
+ * (a manifest block holds 32-128 entries, so past that the full read is the cheaper one).
+ */
+const POINT_LOOKUPS_BEFORE_MAP = 64;
+const FILES_PER_POINT_LOOKUP = 64;
 
 interface FileFactsView {
   definitions: Map<string, Omit<Definition, 'symbol'>>;
@@ -23,6 +32,10 @@ interface FileFactsView {
 
 export class ReaderSide implements GraphSide {
   private readonly views = new Map<string, FileFactsView | null>();
+  /** Manifest entries looked up one by one, by path (undefined: not in this side). */
+  private readonly looked = new Map<string, FileEntry | undefined>();
+  /** The whole manifest, once enough paths were looked up. */
+  private manifest: Map<string, FileEntry> | null = null;
 
   constructor(
     private readonly reader: SnapshotReader,
@@ -33,19 +46,19 @@ export class ReaderSide implements GraphSide {
   ) {}
 
   hasFile(path: string): boolean {
-    return this.reader.file(path) !== undefined;
+    return this.file(path) !== undefined;
   }
 
   definitions(path: string): Definition[] {
     const view = this.view(path);
-    const language = this.reader.file(path)?.language ?? '';
+    const language = this.file(path)?.language ?? '';
     return this.reader.symbolsInFile(path).map((symbol) => ({ symbol, language, ...(view?.definitions.get(symbol.id) ?? {}) }));
   }
 
   definition(id: string): Definition | undefined {
     const symbol = this.reader.getSymbol(id);
     if (!symbol) return undefined;
-    const language = this.reader.file(symbol.path)?.language ?? '';
+    const language = this.file(symbol.path)?.language ?? '';
     return { symbol, language, ...(this.view(symbol.path)?.definitions.get(id) ?? {}) };
   }
 
@@ -84,6 +97,22 @@ export class ReaderSide implements GraphSide {
 
   withBranch(hash: string): string[] {
     return this.functions?.withBranch(hash) ?? [];
+  }
+
+  /** The manifest entry of `path`: point reads for a few paths, one map for many. */
+  private file(path: string): FileEntry | undefined {
+    if (this.manifest) return this.manifest.get(path);
+    if (this.looked.has(path)) return this.looked.get(path);
+    const limit = Math.max(POINT_LOOKUPS_BEFORE_MAP, this.reader.info.fileCount / FILES_PER_POINT_LOOKUP);
+    if (this.looked.size >= limit) {
+      this.manifest = new Map();
+      for (const entry of this.reader.files()) this.manifest.set(entry.path, entry);
+      this.looked.clear();
+      return this.manifest.get(path);
+    }
+    const entry = this.reader.file(path);
+    this.looked.set(path, entry);
+    return entry;
   }
 
   private withArgs(relations: RelationRecord[]): SiteRelation[] {

@@ -9,11 +9,11 @@
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { RepographError, type BuildReport, type FileFacts } from '@repograph/core';
+import { budgetExceeded, RepographError, type BuildReport, type FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
 import type { DeltaInput } from './delta-view.js';
 import { rebaseFacts } from './rebase.js';
-import { gitRepoInfo, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
+import { gitRepoInfo, listWorktrees, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
 import { baselineKey, commitOfBaselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
@@ -21,6 +21,8 @@ import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh, type WorkspaceSpec } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { QuerySession } from './query.js';
+import { WarmWorkspaces } from './warm-workspaces.js';
+import { MAX_PATH_LENGTH } from './source-text.js';
 
 export interface OpenRepositoryOptions {
   /** Any directory inside the repository (or the plain directory to index). */
@@ -71,7 +73,7 @@ export async function openRepository(options: OpenRepositoryOptions): Promise<Re
   // A malformed .repograph.json fails here, before the store is opened.
   const policy = loadPolicyFile(repoRootPath);
   const store = await openRepoStore({ dataRoot, repoId: repoIdFor(commonDir) });
-  return new Repository(repoRootPath, commonDir, git !== null, store, options.threads, policy);
+  return new Repository(repoRootPath, commonDir, git !== null, store, options.threads, policy, dataRoot);
 }
 
 /** One repository: its workspaces, baselines and query sessions. */
@@ -83,11 +85,12 @@ export class Repository {
   private readonly threads: number | undefined;
   private pool: ExtractionPool | null = null;
   private readonly workspaces = new Map<string, LiveWorkspace>();
+  private readonly warm = new WarmWorkspaces(DEFAULT_WORKSPACE);
   private readonly host: WorkspaceHost;
 
   private loadedPolicy: LoadedPolicy;
 
-  constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined, policy: LoadedPolicy = { policy: DEFAULT_MATERIAL_POLICY, warnings: [], file: null }) {
+  constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined, policy: LoadedPolicy = { policy: DEFAULT_MATERIAL_POLICY, warnings: [], file: null }, dataRoot: string | null = null) {
     this.root = root;
     this.commonDir = commonDir;
     this.isGit = isGit;
@@ -99,6 +102,7 @@ export class Repository {
       getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
       readHead: (workspaceRoot) => readHead(workspaceRoot, this.commonDir),
       policy: policy.policy,
+      offLimits: [...(isGit ? [commonDir] : []), ...(dataRoot ? [dataRoot] : [])],
     };
     this.workspaces.set(DEFAULT_WORKSPACE, new LiveWorkspace(this.host, { id: DEFAULT_WORKSPACE, root, isGit, pinnedBase: null }));
     this.restoreWorkspaces();
@@ -134,7 +138,10 @@ export class Repository {
 
   /** Refreshes a workspace (all of it, or the given paths and unsaved buffers). */
   async refresh(id: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
-    return this.workspace(id).refresh(options);
+    const workspace = this.workspace(id);
+    const result = await workspace.refresh(options);
+    this.warm.used(workspace);
+    return result;
   }
 
   /** The workspace `id`; WorkspaceNotFound when there is none. */
@@ -170,7 +177,8 @@ export class Repository {
   /**
    * Creates a workspace: its own overlay over the baseline of `baseCommit` (default: HEAD of its
    * root), reading `root` (default: this worktree; else another worktree of this repository).
-   * Builds it once before returning.
+   * Builds it once before returning. BudgetExceeded (`workspaces.count`) when as many
+   * workspaces as the budget allows exist besides `default`.
    */
   async createWorkspace(params: { id?: string; root?: string; baseCommit?: string }): Promise<{ workspace: LiveWorkspace; refresh: WorkspaceRefresh }> {
     const id = params.id ?? `ws-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -182,10 +190,17 @@ export class Repository {
     }
     const root = params.root === undefined ? this.root : await this.worktreeRoot(params.root);
     const pinnedBase = params.baseCommit === undefined ? null : await resolveBaseCommit(root, params.baseCommit);
+    // Counted just before the workspace is added (nothing awaited in between), so concurrent
+    // creates cannot pass the budget together; `default` does not count.
+    const created = this.workspaces.size - (this.workspaces.has(DEFAULT_WORKSPACE) ? 1 : 0);
+    const limit = this.host.policy.budgets.workspaces.count;
+    if (created + 1 > limit) throw budgetExceeded('workspaces', 'count', created, 1, limit);
     const workspace = new LiveWorkspace(this.host, { id, root, isGit: this.isGit, pinnedBase });
     this.workspaces.set(id, workspace);
     try {
-      return { workspace, refresh: await workspace.refresh() };
+      const refresh = await workspace.refresh();
+      this.warm.used(workspace);
+      return { workspace, refresh };
     } catch (error) {
       this.workspaces.delete(id);
       throw error;
@@ -207,6 +222,9 @@ export class Repository {
     const workspace = this.workspace(id);
     await workspace.whenIdle();
     this.workspaces.delete(id);
+    this.warm.remove(id);
+    // Its bound tree goes now, whoever still holds the object (a query in flight).
+    workspace.forget();
     await this.store.deleteSnapshot(workspace.key);
   }
 
@@ -237,6 +255,7 @@ export class Repository {
       return facts ? rebaseFacts(facts, path) : null;
     };
     const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, { analyze });
+    this.warm.used(workspace);
     return { commit, refresh, analysis };
   }
 
@@ -280,12 +299,17 @@ export class Repository {
     if (!reader) {
       throw new RepographError('NotIndexed', `${workspace.spec.root} has not been indexed yet; run \`repograph index\` first.`, { repoRoot: workspace.spec.root, workspace: id });
     }
-    return new QuerySession(reader, workspace.spec.root, workspace.buffers(), this.policy.policy.budgets);
+    return new QuerySession(reader, workspace.guard, workspace.buffers(), this.policy.policy.budgets);
   }
 
   /** The store's generation counter (the last published generation of any snapshot). */
   generation(): number {
     return this.store.generation();
+  }
+
+  /** The store's random identity (a wiped store, or another data root, has another). */
+  get storeId(): string {
+    return this.store.storeId;
   }
 
   /** The store's size and counts. */
@@ -317,17 +341,23 @@ export class Repository {
 
   /** The root of another worktree of this repository (same git common dir), real path. */
   private async worktreeRoot(path: string): Promise<string> {
+    if (path.length > MAX_PATH_LENGTH) {
+      throw new RepographError('InvalidParams', `workspace root is ${path.length} characters long; paths are at most ${MAX_PATH_LENGTH}.`, { field: 'root' });
+    }
     if (!isAbsolute(path)) {
       throw new RepographError('InvalidParams', `workspace root '${path}' is not an absolute path; give the absolute path of a git worktree of this repository.`, { field: 'root' });
     }
     const dir = await existingDirectory(path, 'workspace root', 'give the absolute path of a git worktree of this repository');
     const git = this.isGit ? await gitRepoInfo(dir) : null;
-    if (!git || git.commonDir !== this.commonDir || git.root !== dir) {
+    // A folder whose .git file merely names this repository is not enough: git itself must list
+    // it as a worktree (its worktrees/<name>/gitdir points back at the folder).
+    const listed = git && git.commonDir === this.commonDir && git.root === dir ? await listWorktrees(this.root) : [];
+    if (!listed.includes(dir)) {
       throw new RepographError('PathOutsideRepo',
         `${path} is not a worktree of the repository at ${this.root}; create one with \`git worktree add\` and pass its top folder.`,
         { field: 'root', root: path });
     }
-    return git.root;
+    return dir;
   }
 }
 

@@ -3,14 +3,17 @@
  * a commit's tree (from `git ls-tree`). Owns the stat-reuse rule and the minified-content check;
  * reads bytes only for files whose stat changed.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, LanguageId } from '@repograph/core';
 import { languageOfPath } from '@repograph/extract';
 import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
 import { hashBlob, listTree, type FileEntry } from '@repograph/store';
 import { excludedCounts, excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
+import { readRegularFileSync } from './regular-file.js';
 import { yieldTurn } from './yield-turn.js';
+
+/** The largest file the indexer reads (admission keeps larger ones as Documents by size long before). */
+export const MAX_INDEXED_BYTES = 256 * 1024 * 1024;
 
 /** A file of one tree with what the build knows about it. */
 export interface TreeFile {
@@ -55,8 +58,10 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
       file.blobId = before.blobId;
       continue;
     }
+    const read = readRegularFileSync(join(root, scan.path), MAX_INDEXED_BYTES);
     try {
-      const bytes = readFileSync(join(root, scan.path));
+      if (!read.ok) throw Object.assign(new Error(read.problem), { code: read.errno ?? read.problem });
+      const bytes = read.bytes;
       file.blobId = hashBlob(bytes);
       file.size = bytes.byteLength;
       if (looksMinified(bytes.toString('latin1', 0, Math.min(bytes.byteLength, 65536)))) {

@@ -12,8 +12,9 @@
  * when it would be reported as either.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readRegularTextSync } from './regular-file.js';
 import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, POLICY_FILE_NAME, type MaterialPolicy } from '@repograph/graph';
 
 export interface WatchFilter {
@@ -151,13 +152,13 @@ function pathExists(path: string): boolean {
   }
 }
 
+/** A rules file's text; null when absent, not a regular file (a FIFO is never opened) or unreadable. */
 function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null; // absent, a directory or unreadable: no rules from it
-  }
+  return readRegularTextSync(path, MAX_RULES_BYTES);
 }
+
+/** Larger ignore files are not read (no real one comes near). */
+const MAX_RULES_BYTES = 16 * 1024 * 1024;
 
 /** The repository's info/exclude (in the common git dir, shared by linked worktrees). */
 function readInfoExclude(root: string): GitignoreRules | null {

@@ -184,7 +184,13 @@ async function addFile(root: string, path: string, result: ScanResult, policy: M
     result.diagnostics.push(skippedEntryDiagnostic(path, 'symlink'));
     return;
   }
-  if (!stats.isFile()) return;
+  if (stats.isDirectory()) return;
+  if (!stats.isFile()) {
+    // A FIFO, socket or device is never opened (reading a FIFO blocks until a writer comes).
+    result.excluded.set(path, { reason: 'special_file', count: 1 });
+    result.diagnostics.push(specialFileDiagnostic(path));
+    return;
+  }
   const decision = admitPath(path, stats.size, policy);
   if (decision.action === 'exclude') {
     const reason = decision.reason ?? 'excluded';
@@ -214,6 +220,15 @@ function excludedDirectoryDiagnostic(path: string, reason: string): Diagnostic {
     code: 'excluded_material', severity: 'info', path,
     message: `${path}: directory excluded as ${reason}; its files are not indexed (the "material" policy in .repograph.json decides).`,
     data: { reason },
+  };
+}
+
+/** The diagnostic of a FIFO, socket or device in the tree: listed, never read. */
+export function specialFileDiagnostic(path: string): Diagnostic {
+  return {
+    code: 'excluded_material', severity: 'info', path,
+    message: `${path} is not a regular file (a FIFO, socket or device); it is never read or indexed.`,
+    data: { reason: 'special_file' },
   };
 }
 

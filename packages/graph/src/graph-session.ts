@@ -9,7 +9,7 @@
  * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
  * the retained units, ids and groups; the rules of binding stay in the binders.
  */
-import { BudgetMeter, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
+import { BudgetMeter, runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
@@ -55,27 +55,6 @@ interface KeptGroup {
 const STEP_FILES = 4;
 /** How long a slice of binding may hold the thread before a pausing caller pauses. */
 const PAUSE_AFTER_MS = 8;
-
-/** Runs steps synchronously to their result. */
-function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
-
-/** Runs steps, awaiting `pause()` once a slice has taken `sliceMs`. */
-async function runPausing<T>(steps: Generator<void, T>, pause: () => Promise<void>, sliceMs: number): Promise<T> {
-  let sliceStart = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (performance.now() - sliceStart >= sliceMs) {
-      await pause();
-      sliceStart = performance.now();
-    }
-  }
-}
 
 const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 

@@ -146,6 +146,19 @@ const TOP_LEVEL_KEYS = ['material', 'preset', 'budgets'];
 
 const MATERIAL_KEYS: Record<string, AdmissionAction> = { parse: 'parse', document: 'document', exclude: 'exclude' };
 
+/**
+ * Where JSON.parse failed, as " at line L, column C" when its message names a position, else
+ * nothing: V8's messages quote the text around the fault, and no error may quote a file's content.
+ */
+function jsonErrorPlace(text: string, message: string): string {
+  const match = /position (\d+)/.exec(message);
+  if (!match) return '';
+  const offset = Math.min(Number(match[1]), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return ` at line ${line}, column ${offset - before.lastIndexOf('\n')}`;
+}
+
 function usage(problem: string, action: string): RepographError {
   return new RepographError('UsageError', `${POLICY_FILE_NAME}: ${problem}; ${action}`, { file: POLICY_FILE_NAME });
 }
@@ -162,7 +175,7 @@ export function parsePolicyFile(text: string): { policy: MaterialPolicy; warning
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw usage(`not valid JSON (${(error as Error).message})`, 'fix the syntax or delete the file to use the defaults');
+    throw usage(`not valid JSON${jsonErrorPlace(text, (error as Error).message)}`, 'fix the syntax or delete the file to use the defaults');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw usage('the top level must be a JSON object', 'write an object such as {"material": {"exclude": ["test_fixture"]}}');
@@ -174,7 +187,7 @@ export function parsePolicyFile(text: string): { policy: MaterialPolicy; warning
   }
   const preset = (value as Record<string, unknown>)['preset'] ?? 'full';
   if (!PRESETS.includes(preset as SelectionPreset)) {
-    throw usage(`"preset" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')} (got ${JSON.stringify(preset)})`, 'write "preset": "analysis" to publish core nodes and bridges only, or remove the key');
+    throw usage(`"preset" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')} (got ${JSON.stringify(preset)?.slice(0, 40)})`, 'write "preset": "analysis" to publish core nodes and bridges only, or remove the key');
   }
   const budgetsValue = (value as Record<string, unknown>)['budgets'];
   const budgets = budgetsValue === undefined ? DEFAULT_BUDGETS : parseBudgets(budgetsValue, POLICY_FILE_NAME, warnings);

@@ -110,6 +110,36 @@ describe('opening a store', () => {
     assert.equal(intact.listSnapshots().length, 1, 'a newer store is never wiped');
     await intact.close();
   });
+
+  test('has an identity of its own: kept across opens, another after a wipe or in another data root', async () => {
+    const first = await populatedStore();
+    const reopened = await openRepoStore({ dataRoot: first.dataRoot, repoId: first.repoId });
+    const id = reopened.storeId;
+    assert.match(id, /^[0-9a-f]{16}$/);
+    await reopened.close();
+    const readOnly = await openRepoStore({ dataRoot: first.dataRoot, repoId: first.repoId, readOnly: true });
+    assert.equal(readOnly.storeId, id, 'the same store, the same id');
+    await readOnly.close();
+
+    const other = await populatedStore();
+    const otherStore = await openRepoStore({ dataRoot: other.dataRoot, repoId: other.repoId });
+    assert.notEqual(otherStore.storeId, id, 'another data root, another id');
+    await otherStore.close();
+
+    await setMeta(first.path, 'schemaVersion', SCHEMA_VERSION - 1);
+    const rebuilt = await openRepoStore({ dataRoot: first.dataRoot, repoId: first.repoId });
+    assert.notEqual(rebuilt.storeId, id, 'a wiped store, another id');
+    await rebuilt.close();
+
+    // A store from before there were ids gets one on its first writable open, and keeps it.
+    await setMeta(first.path, 'storeId', undefined);
+    const upgraded = await openRepoStore({ dataRoot: first.dataRoot, repoId: first.repoId });
+    const given = upgraded.storeId;
+    await upgraded.close();
+    const again = await openRepoStore({ dataRoot: first.dataRoot, repoId: first.repoId });
+    assert.equal(again.storeId, given);
+    await again.close();
+  });
 });
 
 describe('repoIdFor', () => {

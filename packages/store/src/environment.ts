@@ -1,9 +1,10 @@
 /**
  * Opening one repository's LMDB environment: the directory (mode 0700), the pre-open file check,
- * the open itself, the format and schema check, and wipe-and-rebuild on an older schema. Owns
- * that lifecycle and the StoreError messages for it; the layout lives in layout.ts and the
+ * the open itself, the format and schema check, wipe-and-rebuild on an older schema, and the
+ * store's random identity (what subscription clocks name). Owns that lifecycle and the StoreError messages for it; the layout lives in layout.ts and the
  * operations in the modules that use the returned environment.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
@@ -23,6 +24,8 @@ export interface StoreEnvironment {
   maxKeySize: number;
   readOnly: boolean;
   tuning: StoreTuning;
+  /** The store's random identity (meta `storeId`): a wiped or another store has another. */
+  storeId: string;
   /** Decoded run blocks of this environment's snapshots (runs.ts). */
   cache: BlockCache;
   /**
@@ -107,7 +110,8 @@ export async function openEnvironment(options: EnvironmentOptions): Promise<Stor
       { path });
   }
   const maxKeySize = (databases.symbols as unknown as { maxKeySize?: number }).maxKeySize ?? 1978;
-  return { path, root, databases, maxKeySize, readOnly, tuning, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null };
+  const storeId = ensureStoreId(root, readOnly);
+  return { path, root, databases, maxKeySize, readOnly, tuning, storeId, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null };
 }
 
 /** A StoreError with a message that says what to do. */
@@ -197,7 +201,28 @@ function initialize(root: RootDatabase): void {
     meta.put('schemaVersion', SCHEMA_VERSION);
     meta.put('generation', 0);
     meta.put('snapshotSequence', 0);
+    meta.put('storeId', newStoreId());
   });
+}
+
+/**
+ * The store's identity in meta `storeId`: made with the store (and given to a store made before
+ * there were ids, on its first writable open), so a wiped store or another data root has another.
+ * A read-only open of a store without one gets an id of its own for that open.
+ */
+function ensureStoreId(root: RootDatabase, readOnly: boolean): string {
+  const meta = root.openDB({ name: 'meta' });
+  const stored = meta.get('storeId');
+  if (typeof stored === 'string' && STORE_ID_PATTERN.test(stored)) return stored;
+  const id = newStoreId();
+  if (!readOnly) root.transactionSync(() => meta.put('storeId', id));
+  return id;
+}
+
+const STORE_ID_PATTERN = /^[0-9a-f]{16,64}$/;
+
+function newStoreId(): string {
+  return randomBytes(8).toString('hex');
 }
 
 function canMigrate(from: number): boolean {

@@ -174,8 +174,46 @@ export function hashBlob(bytes: Uint8Array, objectFormat: 'sha1' | 'sha256' = 's
     .digest('hex');
 }
 
+/** The longest revision accepted (a ref name is far shorter; the bound keeps argv small). */
+export const MAX_REVISION_LENGTH = 1024;
+
 function assertRevision(revision: string): void {
+  if (revision.length > MAX_REVISION_LENGTH) {
+    throw new RepographError('InvalidParams', `a revision of ${revision.length} characters is not a commit id or ref (at most ${MAX_REVISION_LENGTH})`, { revision: revision.slice(0, 64) });
+  }
   if (revision === '' || revision.startsWith('-') || /[\0\n]/.test(revision)) {
     throw new RepographError('InvalidParams', `"${revision}" is not a commit id or ref`, { revision });
   }
+}
+
+/**
+ * The worktrees git itself lists for the repository of `dir` (`git worktree list --porcelain
+ * -z`): each one's top folder as a real path (folders that no longer exist are left out, and so
+ * is a bare repository's entry). A folder whose `.git` file merely names this repository is not
+ * listed: git lists a worktree only when its `worktrees/<name>/gitdir` points back at it.
+ */
+export async function listWorktrees(dir: string): Promise<string[]> {
+  const result = await runGit(dir, ['worktree', 'list', '--porcelain', '-z']);
+  if (result.exitCode !== 0) throw gitFailure(dir, ['worktree', 'list', '--porcelain', '-z'], result);
+  const roots: string[] = [];
+  let current: string | null = null;
+  let bare = false;
+  const finish = (): void => {
+    if (current !== null && !bare) {
+      try {
+        roots.push(realpathSync.native(current));
+      } catch {
+        // Listed but gone (prunable): not a root anyone can use.
+      }
+    }
+    current = null;
+    bare = false;
+  };
+  for (const field of splitNul(result.stdout).map((b) => b.toString('utf8'))) {
+    if (field === '') { finish(); continue; }
+    if (field.startsWith('worktree ')) { finish(); current = field.slice('worktree '.length); }
+    else if (field === 'bare') bare = true;
+  }
+  finish();
+  return roots;
 }

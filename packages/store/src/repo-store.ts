@@ -44,6 +44,7 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
   return {
     path: environment.path,
     repoId,
+    storeId: environment.storeId,
     readOnly: environment.readOnly,
     getFacts(blobId, extractorVersion, variant) {
       assertOpen('getFacts');

@@ -153,7 +153,7 @@ export function* blocksFrom<Decoded>(source: RunSource<Decoded>, sid: string, fr
   const end = prefixRange([sid]).end;
   let start: KeyPart[] | undefined;
   if (from !== null) {
-    for (const key of database.getKeys({ start: [sid, ...from], end: [sid], reverse: true, limit: 1, transaction })) {
+    for (const key of database.getKeys({ start: [sid, ...seekable(from)], end: [sid], reverse: true, limit: 1, transaction })) {
       start = key as KeyPart[];
     }
   }
@@ -165,6 +165,27 @@ export function* blocksFrom<Decoded>(source: RunSource<Decoded>, sid: string, fr
   yield blockAt(source, start, cached);
   for (const key of database.getKeys({ start, end, offset: 1, transaction })) yield blockAt(source, key as KeyPart[], cached);
 }
+
+/**
+ * A seek target that fits a key: parts longer than any stored key are cut (a stored key always
+ * fits, since publishing checks it). A cut target sorts at or before the original, so the seek
+ * starts at the same block or an earlier one, and the caller reads on until it passes the
+ * entry; a lookup of an over-long id is an answer of nothing, never a key-size failure.
+ */
+function seekable(from: KeyPart[]): KeyPart[] {
+  let budget = SEEK_KEY_BYTES;
+  return from.map((part) => {
+    if (typeof part !== 'string') return part;
+    // A code unit is at most 3 UTF-8 bytes; cut by code units, well inside the budget.
+    let kept = part.length * 3 <= budget ? part : part.slice(0, Math.max(0, Math.floor(budget / 3)));
+    if (kept !== part && /[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+    budget = Math.max(0, budget - kept.length * 3);
+    return kept;
+  });
+}
+
+/** Bytes a seek target may use (LMDB's default key limit is 1978; room is left for the run id and separators). */
+const SEEK_KEY_BYTES = 1800;
 
 /** The decoded block at `key`, from the cache when there. */
 function blockAt<Decoded>(source: RunSource<Decoded>, key: KeyPart[], cached: boolean): Decoded {

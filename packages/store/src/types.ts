@@ -169,6 +169,12 @@ export interface OpenRepoStoreOptions {
 export interface RepoStore {
   readonly path: string;
   readonly repoId: string;
+  /**
+   * The store's random identity, made with it: a wiped store, or the store of another data root,
+   * has another. Subscription clocks carry it so that a clock from elsewhere is never taken for one
+   * of this store.
+   */
+  readonly storeId: string;
   readonly readOnly: boolean;
   /**
    * Cached facts of a blob for an extractor version. `variant` (default '') distinguishes facts

@@ -1,0 +1,66 @@
+/**
+ * Reading a file only when it is a regular file, everywhere the engine and the daemon read one
+ * (answers, edit.apply's replace, the policy file, the indexer). The file is opened with
+ * O_NONBLOCK (opening a FIFO without a writer returns at once instead of blocking the thread)
+ * and O_NOFOLLOW (a link that appeared since the path was checked is refused), then fstat'ed on
+ * the descriptor, so what is checked is what is read; a FIFO, socket or device is never read.
+ * Reads stop at a size bound. Owns these rules; which paths are allowed is path-guard.ts's.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+export type RegularFileRead =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; problem: 'missing' | 'not_a_regular_file' | 'too_large' | 'unreadable'; size?: number; errno?: string };
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+
+/** Reads `absolute` when it is a regular file of at most `maxBytes` bytes. Never throws for I/O. */
+export function readRegularFileSync(absolute: string, maxBytes: number): RegularFileRead {
+  let fd: number;
+  try {
+    fd = openSync(absolute, OPEN_FLAGS);
+  } catch (error) {
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return { ok: false, problem: 'missing', errno };
+    if (errno === 'ELOOP' || errno === 'ENXIO' || errno === 'EISDIR') return { ok: false, problem: 'not_a_regular_file', errno };
+    return { ok: false, problem: 'unreadable', errno: errno ?? 'error' };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, problem: 'not_a_regular_file' };
+    if (stats.size > maxBytes) return { ok: false, problem: 'too_large', size: stats.size };
+    // The file may grow while it is read: read at most one byte past the bound to notice.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stats.size, 4096), maxBytes + 1));
+    for (;;) {
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, maxBytes + 1 - total), null);
+      if (read === 0) break;
+      chunks.push(buffer.subarray(0, read));
+      total += read;
+      if (total > maxBytes) return { ok: false, problem: 'too_large', size: total };
+      buffer = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
+    }
+    return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
+  } catch (error) {
+    return { ok: false, problem: 'unreadable', errno: (error as NodeJS.ErrnoException).code ?? 'error' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What a failed read says to a person: "is a FIFO or other special file", "is 9.2 MB"... */
+export function describeReadProblem(read: Exclude<RegularFileRead, { ok: true }>, maxBytes: number): string {
+  switch (read.problem) {
+    case 'missing': return 'does not exist';
+    case 'not_a_regular_file': return 'is not a regular file (a FIFO, socket, device or link); only regular files are read';
+    case 'too_large': return `is ${read.size ?? 'over'} bytes, over the ${maxBytes}-byte limit for this read`;
+    default: return `cannot be read (${read.errno ?? 'error'}); check its permissions`;
+  }
+}
+
+/** The UTF-8 text of a regular file of at most `maxBytes`, or null (missing, special, too large, unreadable). */
+export function readRegularTextSync(absolute: string, maxBytes: number): string | null {
+  const read = readRegularFileSync(absolute, maxBytes);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
