@@ -7,7 +7,7 @@
 import type { DeclarationFact, ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from './language-binder.js';
 import type { FileUnit, Program } from './program.js';
-import { RecursionMemo } from './recursion-memo.js';
+import { DepthBudget, RecursionMemo } from './recursion-memo.js';
 
 /**
  * The type of a value: a declaration whose members the value has (`instance` false for a class's
@@ -19,15 +19,17 @@ type TypeRef =
   | { t: 'fn'; unit: FileUnit; params: ValueExpr[]; returns: ValueExpr };
 type DeclType = Extract<TypeRef, { t: 'decl' }>;
 
-const MAX_DEPTH = 12;
+const MAX_DEPTH = 24;
 const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'namespace', 'module', 'struct', 'trait']);
 const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);
 
 /** Evaluates expressions of one program; memoizes per declaration and per export. */
 export class JsBinder implements LanguageBinder {
   private readonly program: Program;
-  private readonly exportAnswers = new RecursionMemo<Entity>();
-  private readonly declarationTypes = new RecursionMemo<TypeRef>();
+  /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
+  private readonly depth = new DepthBudget(MAX_DEPTH);
+  private readonly exportAnswers = new RecursionMemo<Entity>(this.depth);
+  private readonly declarationTypes = new RecursionMemo<TypeRef>(this.depth);
   /** Set while an evaluation used a typed step (receiver type, `this`). */
   private typedStep = false;
 
@@ -66,7 +68,7 @@ export class JsBinder implements LanguageBinder {
 
   /** What an expression denotes as a value. */
   private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl':
         return { t: 'decl', unit, index: expr.decl };
@@ -114,8 +116,8 @@ export class JsBinder implements LanguageBinder {
 
   /** What `unit` exports under `name`, following re-exports and `export *`. */
   exportValue(unit: FileUnit, name: string, depth: number): Entity | null {
-    if (depth > MAX_DEPTH) return null;
-    return this.exportAnswers.answer(`${unit.path}\0${name}`, () => this.exportValueUncached(unit, name, depth));
+    if (this.depth.exceeded(depth)) return null;
+    return this.exportAnswers.answer(`${unit.path}\0${name}`, depth, () => this.exportValueUncached(unit, name, depth));
   }
 
   private exportValueUncached(unit: FileUnit, name: string, depth: number): Entity | null {
@@ -190,7 +192,7 @@ export class JsBinder implements LanguageBinder {
 
   /** Finds `name` on a type, walking the extends chain. */
   private lookupMember(type: DeclType, name: string, depth: number, seen = new Set<string>()): Entity | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     const key = `${type.unit.path}\0${type.index}`;
     if (seen.has(key)) return null;
     seen.add(key);
@@ -220,7 +222,7 @@ export class JsBinder implements LanguageBinder {
 
   /** The type of the value an expression evaluates to. */
   private typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl':
         return this.declarationType(unit, expr.decl, depth + 1);
@@ -277,7 +279,7 @@ export class JsBinder implements LanguageBinder {
 
   /** What calling a declaration returns: its return type, or that of the function it holds. */
   private declarationCallResult(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     const declaration = unit.facts.declarations[index]!;
     if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
     if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
@@ -342,7 +344,7 @@ export class JsBinder implements LanguageBinder {
 
   /** The type of a type expression (an annotation). */
   private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'array':
         return { t: 'array', element: this.typeOfTypeExpr(unit, expr.element, depth + 1) };
@@ -370,7 +372,7 @@ export class JsBinder implements LanguageBinder {
 
   /** The type of a declaration used as a value. */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => this.declarationTypeUncached(unit, index, depth), depth <= MAX_DEPTH);
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, depth, () => this.declarationTypeUncached(unit, index, depth));
     if (result) this.typedStep = true;
     return result;
   }

@@ -13,7 +13,7 @@ import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { ManifestText } from '../manifests.js';
 import type { FileUnit } from '../program.js';
 import { GoPackageTable, type GoDecl, type GoPackage } from './packages.js';
-import { RecursionMemo } from '../recursion-memo.js';
+import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 
 type Value = { t: 'decl'; unit: FileUnit; index: number } | { t: 'package'; goPackage: GoPackage } | { t: 'external' };
 type TypeRef =
@@ -32,7 +32,9 @@ export function createGoBinder(units: FileUnit[], manifests: ManifestText[], dia
 
 /** Evaluates Go expressions over the package table; memoizes declaration types. */
 export class GoBinder implements LanguageBinder {
-  private readonly declarationTypes = new RecursionMemo<TypeRef>();
+  /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
+  private readonly depth = new DepthBudget(MAX_DEPTH);
+  private readonly declarationTypes = new RecursionMemo<TypeRef>(this.depth);
   private typedStep = false;
 
   constructor(private readonly table: GoPackageTable) {}
@@ -65,7 +67,7 @@ export class GoBinder implements LanguageBinder {
 
   /** What an expression denotes as a value. */
   private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Value | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl':
         return { t: 'decl', unit, index: expr.decl };
@@ -171,7 +173,7 @@ export class GoBinder implements LanguageBinder {
 
   /** The type of the value an expression evaluates to. */
   private typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl':
         return this.declarationType(unit, expr.decl, depth + 1);
@@ -218,7 +220,7 @@ export class GoBinder implements LanguageBinder {
 
   /** The type a type expression denotes. */
   private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     if (expr.k === 'array') return { t: 'array', element: this.typeOfTypeExpr(unit, expr.element, depth + 1) };
     if (expr.k === 'fn') return { t: 'fn', unit, returns: expr.returns };
     const value = this.valueOf(unit, expr, depth + 1);
@@ -229,12 +231,12 @@ export class GoBinder implements LanguageBinder {
 
   /** The type of a variable, constant, field or parameter (memoized). */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => {
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, depth, () => {
       const declaration = unit.facts.declarations[index]!;
       if (TYPE_KINDS.has(declaration.kind) || CALLABLE_KINDS.has(declaration.kind)) return null;
       const declared = declaration.valueType ? this.typeOfTypeExpr(unit, declaration.valueType, depth + 1) : null;
       return declared ?? (declaration.init ? this.typeOf(unit, declaration.init, depth + 1) : null);
-    }, depth <= MAX_DEPTH);
+    });
     if (result) this.typedStep = true;
     return result;
   }

@@ -12,7 +12,7 @@
 import type { DeclarationFact, ReferenceKind, ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { FileUnit } from '../program.js';
-import { RecursionMemo } from '../recursion-memo.js';
+import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
@@ -27,7 +27,9 @@ const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'class']);
 export class PythonBinder implements LanguageBinder {
   private readonly files = new Map<string, FileUnit>();
   private readonly attributeMemo = new Map<string, Entity | null>();
-  private readonly declarationTypes = new RecursionMemo<TypeRef>();
+  /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
+  private readonly depth = new DepthBudget(MAX_DEPTH);
+  private readonly declarationTypes = new RecursionMemo<TypeRef>(this.depth);
   private readonly mroMemo = new Map<string, Array<{ unit: FileUnit; index: number }>>();
   private readonly inProgress = new Set<string>();
   /** Import bindings of each unit by local name. */
@@ -122,7 +124,7 @@ export class PythonBinder implements LanguageBinder {
 
   /** What an expression denotes as a value. */
   private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl': return { t: 'decl', unit, index: expr.decl };
       case 'import': return this.importValue(unit, expr.imp, depth + 1);
@@ -168,7 +170,7 @@ export class PythonBinder implements LanguageBinder {
 
   /** `module.name`: a module-level declaration, an import binding, a star-imported name, a submodule. */
   attribute(unit: FileUnit, name: string, depth: number): Entity | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     const key = `${unit.path}\0${name}`;
     if (this.attributeMemo.has(key)) return this.attributeMemo.get(key)!;
     if (this.inProgress.has(key)) return null;
@@ -272,14 +274,14 @@ export class PythonBinder implements LanguageBinder {
   private classOf(entity: Extract<Entity, { t: 'decl' }>, depth: number): { unit: FileUnit; index: number } | null {
     const declaration = entity.unit.facts.declarations[entity.index]!;
     if (declaration.kind === 'class') return { unit: entity.unit, index: entity.index };
-    if (depth > MAX_DEPTH || !declaration.init) return null;
+    if (this.depth.exceeded(depth) || !declaration.init) return null;
     const held = this.valueOf(entity.unit, declaration.init, depth + 1);
     return held?.t === 'decl' && (held.unit !== entity.unit || held.index !== entity.index) ? this.classOf(held, depth + 1) : null;
   }
 
   /** The type of the value an expression evaluates to. */
   private typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (depth > MAX_DEPTH) return null;
+    if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'this': return expr.owner >= 0 ? { t: 'class', unit, index: expr.owner } : null;
       case 'call': return this.callResult(unit, expr.callee, depth + 1);
@@ -324,7 +326,7 @@ export class PythonBinder implements LanguageBinder {
 
   /** The type of a declaration used as a value (memoized). */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, () => this.declarationTypeUncached(unit, index, depth), depth <= MAX_DEPTH);
+    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, depth, () => this.declarationTypeUncached(unit, index, depth));
     if (result) this.typedStep = true;
     return result;
   }
