@@ -8,7 +8,7 @@
  */
 import { computeDeltaPausing, type StructuralDelta } from '@repograph/analysis';
 import { isRepographError } from '@repograph/core';
-import { createWatchFilter, gitDirOf, POLICY_FILE_NAME, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
+import { createWatchFilter, gitDirOf, POLICY_FILE_NAME, type DryRunRefresh, type RefreshOptions, type Repository, type WorkspaceRefresh } from '@repograph/engine';
 import type { GraphDeltaPayload } from '@repograph/protocol';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
@@ -120,12 +120,12 @@ export class LiveTrees {
     if ((this.running.get(workspace) ?? 0) === 0) this.running.delete(workspace);
   }
 
-  /** Refreshes a workspace and announces what it published. */
-  async refresh(workspace: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
+  /** Refreshes a workspace and announces what it published, with the structural delta of the change. */
+  async refresh(workspace: string, options: Omit<RefreshOptions, 'analyze' | 'onProgress'> = {}): Promise<WorkspaceRefresh<StructuralDelta>> {
     const { repository, hub, sessions } = this.options;
     this.running.set(workspace, (this.running.get(workspace) ?? 0) + 1);
     try {
-      const result = await repository.refresh(workspace, {
+      const result = await repository.refresh<StructuralDelta>(workspace, {
         ...options,
         analyze: (input) => computeDeltaPausing(input),
         onProgress: (progress) => this.progress(workspace, progress),
@@ -146,6 +146,14 @@ export class LiveTrees {
     } finally {
       this.running.set(workspace, (this.running.get(workspace) ?? 1) - 1);
     }
+  }
+
+  /**
+   * The structural delta that `edits` (path -> new text) would cause in a workspace, against its
+   * current generation: nothing is written, published or announced, and its state stays as it is.
+   */
+  dryRun(workspace: string, edits: ReadonlyMap<string, string>, declaredRenames?: Array<{ old: string; new: string }>): Promise<DryRunRefresh<StructuralDelta>> {
+    return this.options.repository.workspace(workspace).dryRun(edits, (input) => computeDeltaPausing(input), declaredRenames);
   }
 
   /**
@@ -195,7 +203,9 @@ export class LiveTrees {
     for (const info of this.options.repository.listWorkspaces()) {
       if (info.root !== root) continue;
       try {
-        await this.refresh(info.id, { paths });
+        // The batch goes on as it is (changed and removed split, with the watcher's stats), so
+        // the engine does not stat the same files again.
+        await this.refresh(info.id, { batch });
       } catch (error) {
         this.options.log(`refresh of workspace ${info.id} after ${paths.length} changed paths failed: ${(error as Error).message}`);
       }
@@ -274,8 +284,8 @@ export class LiveTrees {
  * The graph.delta payload of a refresh: the structural delta the analysis computed on the two
  * generations, or (a cold start, nothing published) the change summary alone.
  */
-export function deltaPayload(workspace: string, result: WorkspaceRefresh): GraphDeltaPayload {
-  const analysis = result.analysis as StructuralDelta | undefined;
+export function deltaPayload(workspace: string, result: Pick<WorkspaceRefresh<StructuralDelta>, 'analysis' | 'change' | 'generation'>): GraphDeltaPayload {
+  const analysis = result.analysis;
   if (analysis) return { ...analysis, workspace, generation: result.generation };
   const change = result.change;
   return {

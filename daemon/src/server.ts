@@ -12,11 +12,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { openRepository, type Repository } from '@repograph/engine';
 import { daemonEndpoint, PROTOCOL_VERSION, repoIdFor, type DaemonEndpoint } from '@repograph/protocol';
 import type { DaemonContext } from './context.js';
-import { daemonHandlers } from './handlers/daemon.js';
-import { indexHandlers } from './handlers/index.js';
-import { queryHandlers } from './handlers/query.js';
-import type { HandlerTable } from './handlers/table.js';
-import { workspaceHandlers } from './handlers/workspace.js';
+import { METHODS } from './handlers/methods.js';
 import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, writeRegistry } from './lifecycle.js';
 import { LiveTrees } from './live-trees.js';
 import { refuseConnection } from './refused-connection.js';
@@ -59,11 +55,45 @@ export interface RunningDaemon {
   stop(reason: string): Promise<void>;
 }
 
-const HANDLERS: HandlerTable = { ...daemonHandlers, ...indexHandlers, ...queryHandlers, ...workspaceHandlers };
-
 /** Starts the daemon; throws StartupError when another daemon serves the repository. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const { log } = options;
+  const { repository, endpoint } = await claimRepository(options);
+  const daemon = createDaemonState(options, repository, endpoint);
+  await listenAndRegister(daemon);
+  announce(daemon);
+  armIdle(daemon);
+  // Watch first, then catch up: a change made during the catch-up is a batch after it.
+  daemon.startup = catchUp(daemon);
+  return { endpoint, repository, stopped: daemon.stopped, stop: (reason) => stopDaemon(daemon, reason) };
+}
+
+/** Everything one running daemon holds; the steps below share it. */
+interface DaemonState {
+  readonly options: DaemonOptions;
+  readonly repository: Repository;
+  readonly endpoint: DaemonEndpoint;
+  readonly live: LiveTrees;
+  readonly sessions: SnapshotSessions;
+  readonly context: DaemonContext;
+  readonly server: Server;
+  /** Connections served. */
+  readonly clients: Set<ClientSession>;
+  /** Connections past the limit, being answered DaemonUnavailable. */
+  readonly refused: Set<Socket>;
+  readonly stopped: Promise<string>;
+  resolveStopped: (reason: string) => void;
+  /** Requests in flight (answers not yet written), and who waits for them to drain. */
+  inFlight: number;
+  drained: (() => void) | null;
+  idleTimer: NodeJS.Timeout | null;
+  stopping: Promise<void> | null;
+  /** The startup catch-up of every workspace (resolved once it ran). */
+  startup: Promise<void>;
+  nextClientId: number;
+}
+
+/** Opens the repository's store and takes its lock (closing the store again when the lock is held). */
+async function claimRepository(options: DaemonOptions): Promise<{ repository: Repository; endpoint: DaemonEndpoint }> {
   // The store identity and the socket name both come from the git common dir.
   const repository = await openRepository({ repoRoot: options.repoRoot, dataRoot: options.dataRoot, ...(options.threads ? { threads: options.threads } : {}) });
   const endpoint = daemonEndpoint(options.dataRoot, repoIdFor(repository.commonDir));
@@ -74,71 +104,83 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     await repository.close();
     throw error;
   }
+  return { repository, endpoint };
+}
 
+/** The daemon's parts (subscriptions, snapshot sessions, live trees, the request context) and its socket server, not yet listening. */
+function createDaemonState(options: DaemonOptions, repository: Repository, endpoint: DaemonEndpoint): DaemonState {
+  const { log } = options;
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
   const sessions = new SnapshotSessions(repository);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const clients = new Set<ClientSession>();
-  let inFlight = 0;
-  let drained: (() => void) | null = null;
-  let idleTimer: NodeJS.Timeout | null = null;
-  let stopping: Promise<void> | null = null;
-  let startup: Promise<void> = Promise.resolve();
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((resolve) => { resolveStopped = resolve; });
+  const daemon: DaemonState = {
+    options, repository, endpoint, live, sessions, clients, refused: new Set(), stopped, resolveStopped,
+    inFlight: 0, drained: null, idleTimer: null, stopping: null, startup: Promise.resolve(), nextClientId: 1,
+    context: {
+      repository, live, sessions, hub, serverVersion: SERVER_VERSION, startedAt: Date.now(),
+      clientCount: () => clients.size,
+      workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
+      requestShutdown: (reason) => { setImmediate(() => void stopDaemon(daemon, reason)); },
+      startedUp: () => daemon.startup,
+    },
+    server: createServer((socket: Socket) => acceptConnection(daemon, socket)),
+  };
+  return daemon;
+}
 
-  const context: DaemonContext = {
-    repository, live, sessions, hub, serverVersion: SERVER_VERSION, startedAt: Date.now(),
-    clientCount: () => clients.size,
-    workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
-    requestShutdown: (reason) => { setImmediate(() => void stop(reason)); },
-    startedUp: () => startup,
-  };
-  const tracker = {
-    begin: () => { inFlight++; },
-    end: () => { inFlight--; if (inFlight === 0) drained?.(); },
-  };
-  const armIdle = (): void => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = null;
-    if (clients.size === 0 && options.idleTimeoutMs > 0 && !stopping) {
-      idleTimer = setTimeout(() => void stop(`no clients for ${Math.round(options.idleTimeoutMs / 1000)} s`), options.idleTimeoutMs);
-      idleTimer.unref();
-    }
-  };
-
-  let nextClientId = 1;
+/** A new connection: served, refused with an answer (past the limit, within the reserve), or dropped. */
+function acceptConnection(daemon: DaemonState, socket: Socket): void {
+  const { options, clients, refused } = daemon;
+  if (daemon.stopping) {
+    socket.destroy();
+    return;
+  }
   const firstRequestTimeoutMs = options.firstRequestTimeoutMs ?? DEFAULT_FIRST_REQUEST_TIMEOUT_MS;
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const refused = new Set<Socket>();
-  const server: Server = createServer((socket: Socket) => {
-    if (stopping) {
+  if (clients.size >= maxConnections) {
+    if (refused.size >= REFUSAL_RESERVE) {
       socket.destroy();
       return;
     }
-    if (clients.size >= maxConnections) {
-      if (refused.size >= REFUSAL_RESERVE) {
-        socket.destroy();
-        return;
-      }
-      refused.add(socket);
-      refuseConnection(socket, {
-        message: `The repograph daemon for ${repository.root} already serves its maximum of ${maxConnections} connections; ` +
-          'close idle clients (`repograph ps` lists them) and connect again.',
-        data: { maxConnections },
-        firstRequestTimeoutMs,
-        onClosed: () => refused.delete(socket),
-      });
-      return;
-    }
-    const session = new ClientSession(nextClientId++, socket, context, HANDLERS, tracker, log, (closed) => {
-      clients.delete(closed);
-      armIdle();
-    }, { firstRequestTimeoutMs });
-    clients.add(session);
-    armIdle();
-  });
+    refused.add(socket);
+    refuseConnection(socket, {
+      message: `The repograph daemon for ${daemon.repository.root} already serves its maximum of ${maxConnections} connections; ` +
+        'close idle clients (`repograph ps` lists them) and connect again.',
+      data: { maxConnections },
+      firstRequestTimeoutMs,
+      onClosed: () => refused.delete(socket),
+    });
+    return;
+  }
+  const tracker = {
+    begin: () => { daemon.inFlight++; },
+    end: () => { daemon.inFlight--; if (daemon.inFlight === 0) daemon.drained?.(); },
+  };
+  const session = new ClientSession(daemon.nextClientId++, socket, daemon.context, METHODS, tracker, options.log, (closed) => {
+    clients.delete(closed);
+    armIdle(daemon);
+  }, { firstRequestTimeoutMs });
+  clients.add(session);
+  armIdle(daemon);
+}
 
+/** (Re)arms the idle timer: with no clients for idleTimeoutMs the daemon stops. */
+function armIdle(daemon: DaemonState): void {
+  const { options } = daemon;
+  if (daemon.idleTimer) clearTimeout(daemon.idleTimer);
+  daemon.idleTimer = null;
+  if (daemon.clients.size === 0 && options.idleTimeoutMs > 0 && !daemon.stopping) {
+    daemon.idleTimer = setTimeout(() => void stopDaemon(daemon, `no clients for ${Math.round(options.idleTimeoutMs / 1000)} s`), options.idleTimeoutMs);
+    daemon.idleTimer.unref();
+  }
+}
+
+/** Removes a stale socket, listens (socket 0600), writes the registry; undoes it all on failure. */
+async function listenAndRegister(daemon: DaemonState): Promise<void> {
+  const { server, endpoint, repository, options, context } = daemon;
   try {
     removeStaleSocket(endpoint);
     const previousMask = process.umask(0o177);
@@ -161,52 +203,61 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     await repository.close();
     throw error;
   }
-  server.on('error', (error) => log(`socket server: ${error.message}`));
+  server.on('error', (error) => options.log(`socket server: ${error.message}`));
+}
+
+/** Logs what the daemon serves and under which policy. */
+function announce(daemon: DaemonState): void {
+  const { log } = daemon.options;
+  const { repository, endpoint } = daemon;
   log(`serving ${repository.root} on ${endpoint.socket} (pid ${process.pid}, protocol ${PROTOCOL_VERSION})`);
   if (repository.policy.file) log(`material policy from ${repository.policy.file}`);
   for (const warning of repository.policy.warnings) log(`warning: ${warning}`);
-  armIdle();
+}
 
-  async function stop(reason: string): Promise<void> {
-    if (stopping) return stopping;
-    stopping = (async () => {
-      log(`stopping: ${reason}`);
-      if (idleTimer) clearTimeout(idleTimer);
-      server.close();
-      const deadline = Date.now() + (options.drainTimeoutMs ?? 10_000);
-      const bounded = (work: Promise<unknown>): Promise<unknown> => Promise.race([
-        work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
-      ]);
-      // Requests in flight first, answers written (a sync query needs its watcher), then the
-      // watchers, then the refreshes under way.
-      await bounded(inFlight > 0 ? new Promise<void>((resolve) => { drained = resolve; }) : Promise.resolve());
-      await live.close();
-      await bounded((async () => {
-        for (const info of repository.listWorkspaces()) await repository.workspace(info.id).whenIdle();
-      })());
-      for (const client of [...clients]) client.close();
-      for (const socket of [...refused]) socket.destroy();
-      sessions.closeAll();
-      await repository.close().catch((error) => log(`closing the store: ${(error as Error).message}`));
-      releaseEndpoint(endpoint);
-      resolveStopped(reason);
-    })();
-    return stopping;
-  }
-
-  // Watch first, then catch up: a change made during the catch-up is a batch after it.
-  startup = (async () => {
-    try {
-      for (const info of repository.listWorkspaces()) {
-        if (stopping) return;
-        await live.watch(info.root);
-        await live.refresh(info.id).catch((error) => log(`catching up workspace ${info.id}: ${(error as Error).message}`));
-      }
-      if (!stopping && options.watch !== false) live.startReconciling(options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
-    } catch (error) {
-      log(`starting the watchers: ${(error as Error).message}`);
+/** Watches each workspace's root, then refreshes it (the startup catch-up), then starts the rescans. */
+async function catchUp(daemon: DaemonState): Promise<void> {
+  const { repository, live, options } = daemon;
+  try {
+    for (const info of repository.listWorkspaces()) {
+      if (daemon.stopping) return;
+      await live.watch(info.root);
+      await live.refresh(info.id).catch((error) => options.log(`catching up workspace ${info.id}: ${(error as Error).message}`));
     }
-  })();
+    if (!daemon.stopping && options.watch !== false) live.startReconciling(options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+  } catch (error) {
+    options.log(`starting the watchers: ${(error as Error).message}`);
+  }
+}
 
-  return { endpoint, repository, stopped, stop };
+/**
+ * Stops once (later calls share the first): stops accepting, drains requests in flight (answers
+ * written; a sync query needs its watcher), then the watchers, then the refreshes under way
+ * (bounded by drainTimeoutMs), closes connections, sessions and the store, and removes the
+ * socket, registry and lock.
+ */
+function stopDaemon(daemon: DaemonState, reason: string): Promise<void> {
+  if (daemon.stopping) return daemon.stopping;
+  const { options, server, live, repository, sessions, endpoint } = daemon;
+  daemon.stopping = (async () => {
+    options.log(`stopping: ${reason}`);
+    if (daemon.idleTimer) clearTimeout(daemon.idleTimer);
+    server.close();
+    const deadline = Date.now() + (options.drainTimeoutMs ?? 10_000);
+    const bounded = (work: Promise<unknown>): Promise<unknown> => Promise.race([
+      work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+    ]);
+    await bounded(daemon.inFlight > 0 ? new Promise<void>((resolve) => { daemon.drained = resolve; }) : Promise.resolve());
+    await live.close();
+    await bounded((async () => {
+      for (const info of repository.listWorkspaces()) await repository.workspace(info.id).whenIdle();
+    })());
+    for (const client of [...daemon.clients]) client.close();
+    for (const socket of [...daemon.refused]) socket.destroy();
+    sessions.closeAll();
+    await repository.close().catch((error) => options.log(`closing the store: ${(error as Error).message}`));
+    releaseEndpoint(endpoint);
+    daemon.resolveStopped(reason);
+  })();
+  return daemon.stopping;
 }

@@ -1,15 +1,15 @@
 /**
  * One client connection: a vscode-jsonrpc connection over the socket, every request dispatched
- * through the handler table (unknown methods get MethodNotFound, failures a band error with
- * `data.code`), events through the connection's bounded outbox. A connection that sends bytes
- * that are not JSON-RPC frames, or no request within the first-request timeout, is disconnected;
- * its input passes the RequestIntake (duplicate ids, backpressure) and its exports the
- * ExportLane; nothing it sends can stop the daemon or stall other connections. Owns the
- * per-connection state and its cleanup.
+ * through the method table (an unknown method gets MethodNotFound; the method's validator checks
+ * the params before its handler runs; a failure is a band error with `data.code`), events
+ * through the connection's bounded outbox. A connection that sends bytes that are not JSON-RPC
+ * frames, or no request within the first-request timeout, is disconnected; its input passes the
+ * RequestIntake (duplicate ids, backpressure) and its exports the ExportLane; nothing it sends
+ * can stop the daemon or stall other connections. Owns the per-connection state and its cleanup.
  */
 import type { Socket } from 'node:net';
 import { isRepographError } from '@repograph/core';
-import { ERROR_BAND, isErrorCodeName, type WatchEvent } from '@repograph/protocol';
+import { ERROR_BAND, isErrorCodeName, isRequestMethod, type RequestMethod, type ResultOf, type WatchEvent } from '@repograph/protocol';
 import { createMessageConnection, ResponseError, ErrorCodes, type Message, type MessageConnection, type MessageWriter } from 'vscode-jsonrpc';
 import { SocketMessageReader } from 'vscode-jsonrpc/node.js';
 import type { ClientHandle, DaemonContext } from './context.js';
@@ -19,7 +19,7 @@ import { Outbox } from './outbox.js';
 import { paramsObject } from './params.js';
 import { DEFAULT_INTAKE_LIMITS, RequestIntake, type IntakeLimits } from './request-intake.js';
 import { FramedSocketWriter } from './socket-writer.js';
-import type { HandlerTable } from './handlers/table.js';
+import type { MethodTable } from './handlers/table.js';
 
 /** Counts requests in flight, so shutdown can drain them. */
 export interface RequestTracker {
@@ -51,7 +51,7 @@ export class ClientSession implements ClientHandle {
     id: number,
     private readonly socket: Socket,
     private readonly context: DaemonContext,
-    private readonly handlers: HandlerTable,
+    private readonly methods: MethodTable,
     private readonly tracker: RequestTracker,
     private readonly log: (message: string) => void,
     private readonly onClosed: (session: ClientSession) => void,
@@ -112,15 +112,21 @@ export class ClientSession implements ClientHandle {
   private async dispatch(method: string, rawParams: unknown): Promise<unknown> {
     this.tracker.begin();
     this.unanswered++;
-    const handler = Object.prototype.hasOwnProperty.call(this.handlers, method) ? this.handlers[method] : undefined;
-    if (!handler) {
+    if (!isRequestMethod(method)) {
       return new ResponseError(ErrorCodes.MethodNotFound, `unknown method '${method}'; see PROTOCOL.md for the methods this daemon serves.`, { code: 'MethodNotFound', method });
     }
     try {
-      return await handler(this.context, this, paramsObject(rawParams));
+      return await this.serve(method, rawParams);
     } catch (error) {
       return this.responseError(method, error);
     }
+  }
+
+  /** Validates the params (InvalidParams before anything waits), then runs the method's handler. */
+  private serve<M extends RequestMethod>(method: M, rawParams: unknown): Promise<ResultOf<M>> {
+    const entry = this.methods[method];
+    const params = entry.params(paramsObject(rawParams));
+    return entry.handle(this.context, this, params);
   }
 
   /** The first request disarms the first-request timeout. */

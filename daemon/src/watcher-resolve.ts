@@ -12,6 +12,7 @@
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathStatOf, type PathStat } from '@repograph/engine';
 
 /** One batch for the consumer: root-relative POSIX paths, sorted, without duplicates. */
 export interface WatchBatch {
@@ -19,6 +20,11 @@ export interface WatchBatch {
   changed: string[];
   /** Paths that no longer exist; a removed directory appears as its own path. */
   removed: string[];
+  /**
+   * The lstat taken of each changed path when the batch was resolved (a path found by reading a
+   * new directory has none): the consumer need not stat it again.
+   */
+  stats: ReadonlyMap<string, PathStat>;
 }
 
 export type IgnoreTest = (relativePath: string, isDirectory: boolean | undefined) => boolean;
@@ -40,17 +46,22 @@ export async function resolveBatch(
   const wanted = (path: string, isDirectory: boolean): boolean => !ignores(path, isDirectory) || reports(path, isDirectory);
   const changed = new Set<string>();
   const removed = new Set<string>();
+  const stats = new Map<string, PathStat>();
   const directories: string[] = [];
   let next = 0;
   const statOne = async (): Promise<void> => {
     while (next < touched.length) {
       const path = touched[next++]!;
       try {
-        const stats = await lstat(join(root, path));
-        if (!stats.isDirectory()) {
-          if (wanted(path, false)) changed.add(path);
+        const stat = pathStatOf(await lstat(join(root, path)));
+        if (stat.kind !== 'directory') {
+          if (wanted(path, false)) {
+            changed.add(path);
+            stats.set(path, stat);
+          }
         } else if (reports(path, true)) {
           changed.add(path); // an excluded folder: the consumer asks git what is below it
+          stats.set(path, stat);
         } else if (expandDirectories) {
           directories.push(path);
         }
@@ -65,7 +76,7 @@ export async function resolveBatch(
   for (const directory of outermost(directories)) {
     if (!ignores(directory, true)) await collectFiles(root, directory, filter, changed);
   }
-  return { changed: [...changed].sort(compare), removed: [...removed].sort(compare) };
+  return { changed: [...changed].sort(compare), removed: [...removed].sort(compare), stats };
 }
 
 /**

@@ -39,12 +39,15 @@ function makeRepo(): string {
 
 /** Records batches; waits on them without sleeping for fixed times. */
 class Recorder {
-  readonly batches: WatchBatch[] = [];
+  /** The batches' paths (their stats are checked on their own). */
+  readonly batches: Array<Pick<WatchBatch, 'changed' | 'removed'>> = [];
+  readonly stats: Array<WatchBatch['stats']> = [];
   readonly errors: Error[] = [];
   private wake: Array<() => void> = [];
 
   readonly onBatch = async (batch: WatchBatch): Promise<void> => {
-    this.batches.push(batch);
+    this.batches.push({ changed: batch.changed, removed: batch.removed });
+    this.stats.push(batch.stats);
     for (const resolve of this.wake.splice(0)) resolve();
   };
 
@@ -52,7 +55,7 @@ class Recorder {
 
   changed(path: string): boolean { return this.batches.some((b) => b.changed.includes(path)); }
   removed(path: string): boolean { return this.batches.some((b) => b.removed.includes(path)); }
-  batchesTouching(predicate: (path: string) => boolean): WatchBatch[] {
+  batchesTouching(predicate: (path: string) => boolean): Array<Pick<WatchBatch, 'changed' | 'removed'>> {
     return this.batches.filter((b) => b.changed.some(predicate) || b.removed.some(predicate));
   }
 
@@ -88,6 +91,9 @@ test('an edit arrives as one batch', { timeout: TEST_TIMEOUT }, async () => {
     await recorder.until(() => recorder.changed('src/a.ts'), 'the edit');
     await watcher.sync();
     assert.deepEqual(recorder.batches[0], { changed: ['src/a.ts'], removed: [] });
+    // The watcher's lstat goes with the batch, so the engine does not stat the file again.
+    assert.equal(recorder.stats[0]?.get('src/a.ts')?.kind, 'file');
+    assert.equal(recorder.stats[0]?.get('src/a.ts')?.size, 'export const a = 2;\n'.length);
     assert.equal(recorder.batchesTouching((p) => p === 'src/a.ts').length, 1);
     assert.deepEqual(recorder.errors, []);
   } finally {
@@ -412,16 +418,26 @@ test('resolveBatch: reported paths are changed as their own path, also when a sy
   write(root, 'AGENTS.md');
   const filter = createWatchFilter(root);
   const touched = ['fresh', 'AGENTS.md', 'gone.png', 'node_modules', 'dist'];
-  assert.deepEqual(await resolveBatch(root, touched, filter, true), {
+  const paths = async (...args: Parameters<typeof resolveBatch>) => {
+    const { changed, removed } = await resolveBatch(...args);
+    return { changed, removed };
+  };
+  const expanded = await resolveBatch(root, touched, filter, true);
+  // The stats taken are passed on: every changed path stat'ed on its own has one (a file found
+  // by reading a new directory has none).
+  assert.deepEqual([...expanded.stats.keys()].sort(), ['AGENTS.md', 'dist', 'node_modules']);
+  assert.equal(expanded.stats.get('AGENTS.md')?.kind, 'file');
+  assert.equal(expanded.stats.get('dist')?.kind, 'directory');
+  assert.deepEqual(await paths(root, touched, filter, true), {
     changed: ['AGENTS.md', 'dist', 'fresh/AGENTS.md', 'fresh/a.ts', 'fresh/nested/logo.png', 'fresh/vendor', 'node_modules'],
     removed: ['gone.png'],
   });
-  assert.deepEqual(await resolveBatch(root, touched, filter, false), {
+  assert.deepEqual(await paths(root, touched, filter, false), {
     changed: ['AGENTS.md', 'dist', 'node_modules'],
     removed: ['gone.png'],
   });
   // Without reports (an older filter), ignored paths are left out as before.
-  assert.deepEqual(await resolveBatch(root, touched, { ignores: filter.ignores, reports: () => false }, true), {
+  assert.deepEqual(await paths(root, touched, { ignores: filter.ignores, reports: () => false }, true), {
     changed: ['fresh/a.ts'],
     removed: ['gone.png'],
   });

@@ -14,6 +14,8 @@
  *   indexed path under `path + '/'`. Root-relative POSIX paths, sorted, no duplicates; the same
  *   path may come again in a later batch (re-stat it; unchanged content is a no-op), and
  *   `removed` may name paths the index never had (an editor's temporary file): skip those.
+ *   `stats` holds the lstat the watcher took of each changed path it stat'ed itself (not of the
+ *   files found by reading a new directory), so the consumer need not stat them again.
  * - Excluded material the filter reports (`reports`: a folder such as vendor/ that is not
  *   gitignored, a file such as AGENTS.md or image.png) comes as its own path in `changed` when
  *   it appears (a folder too: ask git what is below it) and in `removed` when it goes. Nothing

@@ -6,9 +6,12 @@
 
 /**
  * The wire protocol's version; clients test capabilities, not this number. History: 0.1, the
- * first; 0.2, subscription clocks are strings `c:<storeId>:<generation>` (they were bare numbers).
+ * first; 0.2, subscription clocks are strings `c:<storeId>:<generation>` (they were bare numbers);
+ * 0.3, the error band moved to -33000..-33099 (out of JSON-RPC's reserved range; the `data.code`
+ * names are unchanged), `edit.apply` declares `renames`, `index.listBaselines` always fills
+ * `createdAt` and `bytes`, and `workspace.list` `stale` follows the root's HEAD.
  */
-export const PROTOCOL_VERSION = '0.2.0';
+export const PROTOCOL_VERSION = '0.3.0';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [

@@ -1,34 +1,45 @@
 /**
  * The error band: every error the daemon raises on purpose is a JSON-RPC error whose numeric
- * code comes from ERROR_BAND (from -32000 down; -32700..-32603 stay JSON-RPC's own protocol
- * faults) and whose `data.code` is the stable name. Owns the names, their numbers and the shape
+ * code comes from ERROR_BAND, -33000 down to -33099 (ERROR_BAND_TOP..ERROR_BAND_BOTTOM), and
+ * whose `data.code` is the stable name. The band lies outside JSON-RPC's reserved
+ * -32768..-32000, where vscode-jsonrpc has its own codes (-32001 UnknownErrorCode, -32002
+ * ServerNotInitialized, -32097/-32096 connection faults) and LSP its -32899..-32800, so a client
+ * can tell the daemon's errors from the library's. Owns the names, their numbers and the shape
  * of `data`; the message (which says what to do) is the raiser's.
  */
 
-/** Application error codes, from -32000 down (JSON-RPC's reserved range is left alone). */
+/** The band's first (highest) code. */
+export const ERROR_BAND_TOP = -33000;
+/** The band's last (lowest) code: -33017..-33099 are free for later names. */
+export const ERROR_BAND_BOTTOM = -33099;
+
+/**
+ * Application error codes, from -33000 down (protocol 0.3.0; before it they were -32000 down,
+ * inside JSON-RPC's reserved range). A number never changes meaning; new names take the next one.
+ */
 export const ERROR_BAND = {
-  /** An unexpected failure inside the daemon; the message carries the cause. */
-  Internal: -32000,
-  NotIndexed: -32001,
-  SymbolNotFound: -32002,
-  FileNotFound: -32003,
-  PathOutsideRepo: -32004,
-  WorkspaceNotFound: -32005,
-  WorkspaceInUse: -32006,
-  BaseNotACommit: -32007,
-  EditConflict: -32008,
-  BudgetExceeded: -32009,
-  InvalidParams: -32010,
-  Cancelled: -32011,
-  ProtocolVersionMismatch: -32012,
+  /** An unexpected failure inside the daemon: a bug, never an answer to bad input; the message carries the cause. */
+  Internal: -33000,
+  NotIndexed: -33001,
+  SymbolNotFound: -33002,
+  FileNotFound: -33003,
+  PathOutsideRepo: -33004,
+  WorkspaceNotFound: -33005,
+  WorkspaceInUse: -33006,
+  BaseNotACommit: -33007,
+  EditConflict: -33008,
+  BudgetExceeded: -33009,
+  InvalidParams: -33010,
+  Cancelled: -33011,
+  ProtocolVersionMismatch: -33012,
   /** The directory given as the repository cannot be served (missing, not a directory). */
-  NotARepository: -32013,
+  NotARepository: -33013,
   /** The store could not be opened, read or written. */
-  StoreError: -32014,
+  StoreError: -33014,
   /** The request is well-formed but not usable as asked (an unknown topic, say). */
-  UsageError: -32015,
+  UsageError: -33015,
   /** The client raises it when it cannot reach or start a daemon; a daemon sends it to a connection past its limit. */
-  DaemonUnavailable: -32016,
+  DaemonUnavailable: -33016,
 } as const;
 
 /** The stable `data.code` strings. */
@@ -46,7 +57,8 @@ export interface ErrorData {
 /** `data` of BudgetExceeded: which stage ran out of which unit. */
 export interface BudgetExceededData extends ErrorData {
   code: 'BudgetExceeded';
-  stage: string;
+  /** core's BudgetStage. */
+  stage: 'materials' | 'analysis' | 'selection' | 'publication' | 'queries' | 'workspaces';
   unit: string;
   used: number;
   adding: number;
@@ -66,7 +78,7 @@ export interface ProtocolVersionMismatchData extends ErrorData {
   clientProtocolVersion: string;
 }
 
-/** The JSON-RPC error code of a name: `errorCodeNumber('SymbolNotFound') === -32002`. */
+/** The JSON-RPC error code of a name: `errorCodeNumber('SymbolNotFound') === -33002`. */
 export function errorCodeNumber(name: ErrorCodeName): number {
   return ERROR_BAND[name];
 }

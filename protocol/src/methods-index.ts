@@ -26,6 +26,8 @@ export interface IndexStatusPayload {
   /** When `state` is `error`: the failure's stable code (`BudgetExceeded`...) and its data. */
   errorCode?: string;
   errorData?: Record<string, unknown>;
+  /** True while the workspace's tree is bound in memory (see WorkspaceInfo.warm). @since 0.3.0 */
+  warm?: boolean;
 }
 export type IndexStatusResult = WithMeta<IndexStatusPayload>;
 
@@ -41,7 +43,8 @@ export interface IndexEnsureBaselinePayload {
   /** The full commit sha. */
   commit: string;
   alreadyExisted: boolean;
-  report: BuildReport;
+  /** The build's report; null when the baseline already existed (nothing was built). */
+  report: BuildReport | null;
 }
 export type IndexEnsureBaselineResult = WithMeta<IndexEnsureBaselinePayload>;
 
@@ -50,9 +53,18 @@ export const IndexEnsureBaselineRequest = new RequestType<IndexEnsureBaselinePar
 
 export interface BaselineInfo {
   commit: string;
-  generation?: number;
-  /** ISO 8601. */
-  createdAt?: string;
+  generation: number;
+  /** When the baseline was published, ISO 8601. @since 0.3.0 always set */
+  createdAt: string;
+  /**
+   * The size of the baseline's own data in the store: the sum of its blocks' sizes as stored
+   * before compression (page overhead and the fact cache, which baselines share, not counted),
+   * so an approximation of what removing it frees. @since 0.3.0
+   */
+  bytes: number;
+  /** Files and symbols in the baseline. @since 0.3.0 */
+  fileCount: number;
+  symbolCount: number;
   /** Ids of the workspaces built on this baseline (a baseline in use is never cleaned up). */
   usedBy: string[];
 }

@@ -32,7 +32,12 @@ export interface WorkspaceInfo {
   id: string;
   root: string;
   baseCommit: string | null;
-  /** True when the root's HEAD moved off baseCommit and the workspace has not been reset. */
+  /**
+   * True when the root's HEAD moved off baseCommit and the workspace has not caught up: one that
+   * follows HEAD has not been refreshed onto the new commit yet; a pinned one (created with
+   * `baseCommit`) has not been reset since its root moved. Also true while its last refresh
+   * failed.
+   */
   stale: boolean;
   /** Files in the overlay (changed or removed against the baseline). */
   overlayFiles: number;
@@ -63,10 +68,26 @@ export interface WorkspaceRefreshParams {
   id: string;
   /** Repository-relative paths to re-read; default every path the watcher or a scan finds changed. */
   paths?: string[];
-  /** Unsaved buffers, `{path: text}`, indexed without touching disk. */
-  contents?: Record<string, string>;
+  /** Unsaved buffers, `{path: text}`, indexed without touching disk; `null` drops a path's buffer (disk again). */
+  contents?: Record<string, string | null>;
 }
-export type WorkspaceRefreshResult = WithMeta<StructuralDelta>;
+
+/**
+ * How a refresh bound the graph: only the changed files and their dependents (`incremental`), or
+ * all of it (`full`), and how many files were bound.
+ * @since 0.3.0
+ */
+export interface RebindInfo {
+  mode: 'incremental' | 'full';
+  files: number;
+}
+
+/** The delta of the published generation, and how it was bound. */
+export interface RefreshDeltaPayload extends StructuralDelta {
+  /** @since 0.3.0 */
+  rebind: RebindInfo;
+}
+export type WorkspaceRefreshResult = WithMeta<RefreshDeltaPayload>;
 
 export const WorkspaceRefreshMethod = 'workspace.refresh';
 export const WorkspaceRefreshRequest = new RequestType<WorkspaceRefreshParams, WorkspaceRefreshResult, ErrorData>(WorkspaceRefreshMethod);
@@ -99,18 +120,56 @@ export type FileEdit =
   | { path: string; content: string }
   | { path: string; replace: { old: string; new: string } };
 
+/**
+ * A symbol rename the caller made on purpose, by ids before and after: the delta reports it as
+ * renamed (and callers of `old` as dangling with `renamedTo`) instead of guessing.
+ * @since 0.3.0
+ */
+export interface DeclaredRename {
+  old: string;
+  new: string;
+}
+
 export interface EditApplyParams extends QueryScope {
   edits: FileEdit[];
-  /** Default false. A dry run writes nothing and returns the delta the edits would cause. */
+  /** Default false. A dry run writes and publishes nothing and answers the delta the edits would cause. */
   dryRun?: boolean;
+  /** Renames the edits make on purpose. @since 0.3.0 */
+  renames?: DeclaredRename[];
 }
 
 /** All edits apply or none does (EditConflict names the edit whose old text did not match once). */
-export interface EditApplyPayload extends StructuralDelta {
-  dryRun: boolean;
-  /** Paths written (empty on a dry run). */
+export interface EditAppliedPayload extends StructuralDelta {
+  dryRun: false;
+  /** Paths written. */
   written: string[];
+  /**
+   * False when no written path is admitted by the index (a document type it skips, an excluded
+   * folder): the delta lists nothing then and `noDelta` says why. @since 0.3.0
+   */
+  indexed: boolean;
+  /** When `indexed` is false: why the edit has no structural delta. @since 0.3.0 */
+  noDelta?: string;
+  /** How the refresh bound the graph (absent when nothing written is indexed). @since 0.3.0 */
+  rebind?: RebindInfo;
 }
+
+/**
+ * A dry run: every edit was checked (paths, `replace.old` exactly once), nothing written and
+ * nothing published (no new generation, no graph.delta). The delta is the one applying the same
+ * edits would cause against the current generation (`meta.generation`). @since 0.3.0 (before it,
+ * a dry run named only the paths, in `paths`)
+ */
+export interface EditDryRunPayload extends StructuralDelta {
+  dryRun: true;
+  written: [];
+  /** False when no edited path would be admitted by the index; `noDelta` says why. */
+  indexed: boolean;
+  noDelta?: string;
+  /** How the edits would re-bind the graph (absent when nothing edited would be indexed). */
+  rebind?: RebindInfo;
+}
+export type EditApplyPayload = EditAppliedPayload | EditDryRunPayload;
 export type EditApplyResult = WithMeta<EditApplyPayload>;
 
 export const EditApplyMethod = 'edit.apply';

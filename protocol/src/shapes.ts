@@ -3,7 +3,7 @@
  * positions, symbols, relations, call trees, cards, the BuildReport and `meta`. They are
  * structurally identical to the engine's records (core's SymbolRecord, RelationRecord, ...), so
  * the daemon passes those through unchanged; protocol declares its own copies because it
- * imports nothing internal.
+ * imports nothing internal, and daemon/src/wire-twins.ts fails the build when a copy drifts.
  */
 
 /** Every kind of node the graph can hold. */
@@ -122,9 +122,17 @@ export interface SourceText {
   truncated?: boolean;
 }
 
+/** The stable diagnostic codes (core's DIAGNOSTIC_CODES). */
+export const WIRE_DIAGNOSTIC_CODES = [
+  'excluded_material', 'parse_error', 'binary_file', 'invalid_utf8', 'file_too_large',
+  'unreadable_file', 'symlink_loop', 'unresolved_import', 'extractor_failure', 'masked_syntax',
+  'outside_repository', 'duplicate_declaration',
+] as const;
+export type WireDiagnosticCode = (typeof WIRE_DIAGNOSTIC_CODES)[number];
+
 /** One diagnostic of a build; `path` is repository-relative. */
 export interface WireDiagnostic {
-  code: string;
+  code: WireDiagnosticCode;
   severity: 'error' | 'warning' | 'info';
   path: string;
   message: string;

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXTRACTOR_VERSION, extractFile, isGeneratedFile, languageOfPath } from '@repograph/extract';
 import extractBatch from '@repograph/extract/worker';
-import { maskUnsupportedSyntax } from '../../packages/extract/dist/mask.js';
+import { maskUnsupportedSyntax } from '../../packages/extract/dist/js/mask.js';
 import { random } from '../helpers/random.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

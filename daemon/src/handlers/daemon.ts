@@ -4,16 +4,18 @@
  */
 import { RepographError } from '@repograph/core';
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
-import { CAPABILITIES, isProtocolCompatible, isTopic, PROTOCOL_VERSION } from '@repograph/protocol';
+import { CAPABILITIES, isProtocolCompatible, PROTOCOL_VERSION } from '@repograph/protocol';
 import { metaOf } from '../context.js';
-import { invalid, optionalString, requiredString } from '../params.js';
-import type { HandlerTable } from './table.js';
+import { initializeParams, watchSubscribeParams, watchUnsubscribeParams } from './daemon-params.js';
+import { noParams, type MethodTablePart } from './table.js';
 
-export const daemonHandlers: HandlerTable = {
-  initialize: async (context, client, params) => {
+type DaemonMethod = 'initialize' | 'daemon.stats' | 'daemon.shutdown' | 'watch.subscribe' | 'watch.unsubscribe';
+
+/** The session and daemon methods' part of the method table. */
+export const daemonMethods: MethodTablePart<DaemonMethod> = {
+  initialize: { params: initializeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const clientName = optionalString(params, 'clientName') ?? 'unnamed';
-    const version = optionalString(params, 'protocolVersion') ?? PROTOCOL_VERSION;
+    const { clientName, protocolVersion: version } = params;
     if (!isProtocolCompatible(version, PROTOCOL_VERSION)) {
       throw new RepographError('ProtocolVersionMismatch',
         `this daemon speaks protocol ${PROTOCOL_VERSION} and the client ${version}; upgrade the older side (or stop the daemon with \`repograph stop\` so a matching one starts).`,
@@ -25,8 +27,8 @@ export const daemonHandlers: HandlerTable = {
       capabilities: [...CAPABILITIES],
       meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started),
     };
-  },
-  'daemon.stats': async (context) => {
+  } },
+  'daemon.stats': { params: noParams, handle: async (context) => {
     const started = performance.now();
     return {
       pid: process.pid,
@@ -41,38 +43,26 @@ export const daemonHandlers: HandlerTable = {
       subscriptions: context.hub.count,
       meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started),
     };
-  },
-  'daemon.shutdown': async (context) => {
+  } },
+  'daemon.shutdown': { params: noParams, handle: async (context) => {
     const started = performance.now();
     context.requestShutdown('daemon.shutdown was requested');
-    return { stopping: true, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
-  'watch.subscribe': async (context, client, params) => {
+    return { stopping: true as const, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  } },
+  'watch.subscribe': { params: watchSubscribeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const topic = requiredString(params, 'topic');
-    if (!isTopic(topic)) throw invalid('topic', `'${topic}' is not a topic; use index.progress, graph.delta or workspace.changed.`);
-    const topicParams = params.params;
-    if (topicParams !== undefined && (typeof topicParams !== 'object' || topicParams === null || Array.isArray(topicParams))) {
-      throw invalid('params', 'must be an object such as {workspace: "id"}.');
-    }
-    const workspace = optionalString((topicParams ?? {}) as Record<string, unknown>, 'workspace');
+    const workspace = params.params?.workspace;
     if (workspace !== undefined) {
       context.repository.workspace(workspace);
       client.workspaces.add(workspace);
     }
-    const since = params.since;
-    // A string or number is a clock, maybe one the daemon cannot vouch for (a fresh instance then);
-    // anything else is not a clock at all.
-    if (since !== undefined && typeof since !== 'string' && !(Number.isSafeInteger(since) && (since as number) >= 0)) {
-      throw invalid('since', 'must be a clock such as "c:<store>:<generation>" from an earlier watch.subscribe answer or watch.event.');
-    }
-    const subscribed = context.hub.subscribe(topic, workspace, client.outbox, since);
+    const subscribed = context.hub.subscribe(params.topic, workspace, client.outbox, params.since);
     return { ...subscribed, meta: metaOf(context.hub.clock(), workspace ?? DEFAULT_WORKSPACE, started) };
-  },
-  'watch.unsubscribe': async (context, client, params) => {
+  } },
+  'watch.unsubscribe': { params: watchUnsubscribeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const subscriptionId = requiredString(params, 'subscriptionId');
+    const { subscriptionId } = params;
     const removed = context.hub.unsubscribe(subscriptionId, client.outbox);
     return { subscriptionId, removed, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
+  } },
 };

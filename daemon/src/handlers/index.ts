@@ -2,18 +2,22 @@
  * Index handlers: index.status, index.report, index.ensureBaseline, index.listBaselines and
  * index.cleanup. Owns their protocol shapes over the engine's repository.
  */
-import { computeDeltaPausing, type StructuralDelta } from '@repograph/analysis';
+import { computeDeltaPausing } from '@repograph/analysis';
 import { commitOfBaselineKey, DEFAULT_WORKSPACE } from '@repograph/engine';
 import type { RefreshFailure } from '../live-trees.js';
 import { metaOf } from '../context.js';
-import { MAX_REVISION_PARAM, optionalBoolean, optionalRevision, optionalString, requiredString } from '../params.js';
+import { cleanupParams, deltaSinceParams, ensureBaselineParams } from './index-params.js';
 import { withSnapshot } from './query.js';
-import type { HandlerTable } from './table.js';
+import { queryScope } from './query-params.js';
+import { noParams, type MethodTablePart } from './table.js';
 
-export const indexHandlers: HandlerTable = {
-  'index.status': async (context, client, params) => {
+type IndexMethod = 'index.status' | 'index.report' | 'index.ensureBaseline' | 'index.listBaselines' | 'index.cleanup' | 'delta.since';
+
+/** The index methods' (and delta.since's) part of the method table. */
+export const indexMethods: MethodTablePart<IndexMethod> = {
+  'index.status': { params: queryScope, handle: async (context, client, params) => {
     const started = performance.now();
-    const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
+    const workspace = params.workspace ?? DEFAULT_WORKSPACE;
     const live = context.repository.workspace(workspace);
     client.workspaces.add(workspace);
     // Read when answering (after any `sync` wait), so the state matches the snapshot answered from.
@@ -21,7 +25,7 @@ export const indexHandlers: HandlerTable = {
       const failure = context.live.failure(workspace);
       return { failure, state: context.live.isIndexing(workspace) ? 'indexing' as const : failure ? 'error' as const : 'idle' as const };
     };
-    if (!context.repository.isIndexed(workspace) && optionalBoolean(params, 'sync')) {
+    if (!context.repository.isIndexed(workspace) && params.sync === true) {
       await context.startedUp();
       await live.whenIdle();
     }
@@ -44,35 +48,34 @@ export const indexHandlers: HandlerTable = {
         warm: live.warm,
       };
     });
-  },
-  'index.report': (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report, generation: session.generation })),
-  'index.ensureBaseline': async (context, _client, params) => {
+  } },
+  'index.report': { params: queryScope, handle: (context, client, params) => withSnapshot(context, client, params, (session) => ({ ...session.info.report, generation: session.generation })) },
+  'index.ensureBaseline': { params: ensureBaselineParams, handle: async (context, _client, params) => {
     const started = performance.now();
-    const ref = optionalRevision(params, 'commit');
-    const result = await context.repository.ensureBaseline(ref);
+    const result = await context.repository.ensureBaseline(params.commit);
     return { ...result, meta: metaOf(result.report?.generation ?? context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
-  'index.listBaselines': async (context) => {
+  } },
+  'index.listBaselines': { params: noParams, handle: async (context) => {
     const started = performance.now();
     return { baselines: context.repository.listBaselines(), meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
-  'index.cleanup': async (context, _client, params) => {
+  } },
+  'index.cleanup': { params: cleanupParams, handle: async (context, _client, params) => {
     const started = performance.now();
-    const dryRun = optionalBoolean(params, 'dryRun') ?? true;
+    const dryRun = params.dryRun ?? true;
     const result = await context.repository.cleanup(dryRun);
     return { dryRun, ...result, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
-  'delta.since': async (context, client, params) => {
+  } },
+  'delta.since': { params: deltaSinceParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const base = requiredString(params, 'base', MAX_REVISION_PARAM);
-    const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
+    const { base } = params;
+    const workspace = params.workspace ?? DEFAULT_WORKSPACE;
     context.repository.workspace(workspace);
     client.workspaces.add(workspace);
     await context.startedUp();
     const { commit, refresh, analysis } = await context.repository.deltaSince(workspace, base, (input) => computeDeltaPausing(input));
     if (refresh.published) context.sessions.invalidate(workspace, refresh.coldStart ? null : refresh.change.paths);
-    return { ...(analysis as StructuralDelta), base: commit, meta: metaOf(refresh.generation, workspace, started) };
-  },
+    return { ...analysis, base: commit, meta: metaOf(refresh.generation, workspace, started) };
+  } },
 };
 
 /** The `error` fields of index.status for a failed refresh (none when the last one succeeded). */

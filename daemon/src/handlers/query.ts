@@ -5,18 +5,23 @@
  * answers with `meta` naming that generation. Owns the protocol <-> engine conversion of queries.
  */
 import { DEFAULT_WORKSPACE, type QuerySession } from '@repograph/engine';
-import { WIRE_RELATION_KINDS, WIRE_SYMBOL_KINDS } from '@repograph/protocol';
-import type { RelationKind, SymbolKind } from '@repograph/core';
+import type { Meta, QueryScope } from '@repograph/protocol';
 import { metaOf, type ClientHandle, type DaemonContext } from '../context.js';
-import { invalid, optionalBoolean, optionalInteger, optionalString, optionalStringArray, requiredInteger, requiredString, type Params } from '../params.js';
-import type { HandlerTable } from './table.js';
+import {
+  callTreeParams, codeSearchTextParams, codeSpanParams, refsFindParams, repoExportParams, symbolIdParams, symbolsContextParams,
+  symbolsSearchParams,
+} from './query-params.js';
+import type { MethodTablePart } from './table.js';
 
-/** Runs `read` over the workspace's current snapshot and attaches `meta`. */
+/**
+ * Runs `read` over the workspace's current snapshot and attaches `meta` (an engine answer's own
+ * `meta` is dropped). `scope` is validated already: this is where a query may wait.
+ */
 export async function withSnapshot<T extends object>(
-  context: DaemonContext, client: ClientHandle, params: Params, read: (session: QuerySession) => T | Promise<T>,
-): Promise<T & { meta: ReturnType<typeof metaOf> }> {
+  context: DaemonContext, client: ClientHandle, scope: QueryScope, read: (session: QuerySession) => T | Promise<T>,
+): Promise<Omit<T, 'meta'> & { meta: Meta }> {
   const started = performance.now();
-  const workspace = optionalString(params, 'workspace') ?? DEFAULT_WORKSPACE;
+  const workspace = scope.workspace ?? DEFAULT_WORKSPACE;
   const live = context.repository.workspace(workspace);
   client.workspaces.add(workspace);
   // Before a workspace's first build there is nothing to read: wait for it rather than fail.
@@ -25,7 +30,7 @@ export async function withSnapshot<T extends object>(
     await live.whenIdle();
   }
   let syncMs: number | undefined;
-  if (optionalBoolean(params, 'sync')) {
+  if (scope.sync === true) {
     const syncStarted = performance.now();
     // Changes made while no daemon watched reach the index through the startup catch-up only.
     await context.startedUp();
@@ -34,61 +39,34 @@ export async function withSnapshot<T extends object>(
     syncMs = Math.round((performance.now() - syncStarted) * 1000) / 1000;
   }
   return context.sessions.with(workspace, async (session) => {
-    const result = await read(session) as T & { meta?: unknown };
-    const { meta: _engineMeta, ...payload } = result;
+    const { meta: _engineMeta, ...payload } = await read(session) as T & { meta?: unknown };
     const partial = (session.info.report.materials.partial ?? 0) > 0;
     return {
-      ...(payload as T),
+      ...payload,
       meta: metaOf(session.generation, workspace, started, syncMs === undefined ? {} : { syncMs }, partial ? 'partial' : 'full'),
     };
   });
 }
 
-export const queryHandlers: HandlerTable = {
-  'symbols.search': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const limit = optionalInteger(params, 'limit', 1, Number.MAX_SAFE_INTEGER);
-    const kinds = optionalStringArray(params, 'kinds', WIRE_SYMBOL_KINDS) as SymbolKind[] | undefined;
-    const path = optionalString(params, 'path');
-    return session.search({ query: requiredString(params, 'query'), ...(kinds ? { kinds } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) });
-  }),
-  'symbols.card': (context, client, params) => withSnapshot(context, client, params, (session) => session.card({ id: requiredString(params, 'id') })),
-  'symbols.context': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const maxCallees = optionalInteger(params, 'maxCallees', 0, 1000);
-    return session.context({ id: requiredString(params, 'id'), ...(maxCallees !== undefined ? { maxCallees } : {}) });
-  }),
-  'code.span': (context, client, params) => withSnapshot(context, client, params, (session) => session.span({
-    path: requiredString(params, 'path'),
-    startLine: requiredInteger(params, 'startLine', 1, Number.MAX_SAFE_INTEGER),
-    endLine: requiredInteger(params, 'endLine', 1, Number.MAX_SAFE_INTEGER),
-  })),
-  'code.searchText': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const limit = optionalInteger(params, 'limit', 1, Number.MAX_SAFE_INTEGER);
-    const path = optionalString(params, 'path');
-    return session.searchText({
-      pattern: requiredString(params, 'pattern'), regex: optionalBoolean(params, 'regex') ?? false,
-      ...(path ? { path } : {}), ...(limit ? { limit } : {}),
-    });
-  }),
-  'refs.find': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const kinds = optionalStringArray(params, 'kinds', WIRE_RELATION_KINDS) as RelationKind[] | undefined;
-    return session.refs({ id: requiredString(params, 'id'), ...(kinds ? { kinds } : {}) });
-  }),
-  'graph.callers': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const depth = optionalInteger(params, 'depth', 1, Number.MAX_SAFE_INTEGER);
-    return session.callers({ id: requiredString(params, 'id'), ...(depth ? { depth } : {}) });
-  }),
-  'graph.callees': (context, client, params) => withSnapshot(context, client, params, (session) => {
-    const depth = optionalInteger(params, 'depth', 1, Number.MAX_SAFE_INTEGER);
-    return session.callees({ id: requiredString(params, 'id'), ...(depth ? { depth } : {}) });
-  }),
-  'repo.export': async (context, client, params) => {
-    const format = params.format ?? 'jsonl';
-    if (format !== 'jsonl') throw invalid('format', "only 'jsonl' is supported.");
-    const exportId = optionalString(params, 'exportId') ?? `export-${client.id}-${Date.now().toString(36)}`;
+type QueryMethod = 'symbols.search' | 'symbols.card' | 'symbols.context' | 'code.span' | 'code.searchText' | 'refs.find'
+  | 'graph.callers' | 'graph.callees' | 'repo.export';
+
+/** The queries' part of the method table. */
+export const queryMethods: MethodTablePart<QueryMethod> = {
+  'symbols.search': { params: symbolsSearchParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.search(params)) },
+  'symbols.card': { params: symbolIdParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.card(params)) },
+  'symbols.context': { params: symbolsContextParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.context(params)) },
+  'code.span': { params: codeSpanParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.span(params)) },
+  'code.searchText': { params: codeSearchTextParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.searchText({ ...params, regex: params.regex ?? false })) },
+  'refs.find': { params: refsFindParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.refs(params)) },
+  'graph.callers': { params: callTreeParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.callers(params)) },
+  'graph.callees': { params: callTreeParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.callees(params)) },
+  'repo.export': { params: repoExportParams, handle: async (context, client, params) => {
+    const exportId = params.exportId ?? `export-${client.id}-${Date.now().toString(36)}`;
     // One export at a time per connection; each streams one snapshot, a chunk at a time, waiting
     // for the client to read before the next (bounded memory however large the graph).
     return client.exports.run(exportId, () => withSnapshot(context, client, params, (session) => streamExport(session, client, exportId)));
-  },
+  } },
 };
 
 /** Sends every record of the snapshot as `repo.exportChunk` notifications; returns the counts. */

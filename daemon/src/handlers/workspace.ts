@@ -6,22 +6,21 @@
  */
 import { RepographError } from '@repograph/core';
 import { DEFAULT_WORKSPACE, repositoryPath, type PathGuard } from '@repograph/engine';
-import { metaOf, type ClientHandle, type DaemonContext } from '../context.js';
+import { metaOf } from '../context.js';
 import { deltaResult } from './delta-result.js';
 import { applyEdits } from './edit-apply.js';
 import { releaseMemorySoon } from '../memory-release.js';
-import { optionalContents, optionalRevision, optionalString, optionalStringArray, requiredString } from '../params.js';
-import type { HandlerTable } from './table.js';
+import { noParams, type MethodTablePart } from './table.js';
+import { editApplyParams, workspaceCreateParams, workspaceIdParams, workspaceRefreshParams } from './workspace-params.js';
+import { workspaceList } from './workspace-list.js';
 
-export const workspaceHandlers: HandlerTable = {
-  'workspace.create': async (context, client, params) => {
+type WorkspaceMethod = 'workspace.create' | 'workspace.list' | 'workspace.refresh' | 'workspace.reset' | 'workspace.delete' | 'edit.apply';
+
+/** The workspace methods' (and edit.apply's) part of the method table. */
+export const workspaceMethods: MethodTablePart<WorkspaceMethod> = {
+  'workspace.create': { params: workspaceCreateParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const id = optionalString(params, 'id');
-    const root = optionalString(params, 'root');
-    const baseCommit = optionalRevision(params, 'baseCommit');
-    const { workspace, refresh } = await context.repository.createWorkspace({
-      ...(id ? { id } : {}), ...(root ? { root } : {}), ...(baseCommit ? { baseCommit } : {}),
-    });
+    const { workspace, refresh } = await context.repository.createWorkspace(params);
     client.workspaces.add(workspace.spec.id);
     context.sessions.invalidate(workspace.spec.id);
     await context.live.watch(workspace.spec.root);
@@ -30,41 +29,34 @@ export const workspaceHandlers: HandlerTable = {
       id: workspace.spec.id, root: workspace.spec.root, baseCommit: refresh.report.commit ?? null,
       meta: metaOf(refresh.generation, workspace.spec.id, started),
     };
-  },
-  'workspace.list': async (context, _client, _params) => {
+  } },
+  'workspace.list': { params: noParams, handle: async (context) => {
     const started = performance.now();
-    const workspaces = context.repository.listWorkspaces().map((info) => ({
-      id: info.id, root: info.root, baseCommit: info.baseCommit,
-      stale: context.live.failure(info.id) !== undefined || context.live.isIndexing(info.id),
-      overlayFiles: info.overlayFiles, generation: info.generation ?? 0,
-      clients: context.workspaceClients(info.id), lastRefreshMs: info.lastRefreshMs || null,
-      unsavedFiles: info.unsavedFiles, warm: info.warm,
-    }));
-    return { workspaces, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
-  },
-  'workspace.refresh': async (context, client, params) => {
+    return { workspaces: await workspaceList(context), meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  } },
+  'workspace.refresh': { params: workspaceRefreshParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const id = requiredString(params, 'id');
+    const { id, paths } = params;
     const workspace = context.repository.workspace(id);
     client.workspaces.add(id);
-    const paths = optionalStringArray(params, 'paths')?.map((p, i) => repositoryPath(p, `paths.${i}`));
-    const contents = normalizeContents(optionalContents(params, 'contents'), workspace.guard);
+    const contents = normalizeContents(params.contents, workspace.guard);
     const result = await context.live.refresh(id, { ...(paths ? { paths } : {}), ...(contents ? { contents } : {}) });
     return deltaResult(id, result, started);
-  },
-  'workspace.reset': async (context, client, params) => {
+  } },
+  'workspace.reset': { params: workspaceIdParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const id = requiredString(params, 'id');
+    const { id } = params;
     context.repository.workspace(id);
     client.workspaces.add(id);
+    await context.repository.notePinnedRoot(id);
     context.repository.workspace(id).forget();
     const result = await context.live.refresh(id, { clearContents: true });
     context.hub.publish('workspace.changed', id, result.generation, { workspace: id, change: 'reset', generation: result.generation });
     return { id, baseCommit: result.report.commit ?? null, meta: metaOf(result.generation, id, started) };
-  },
-  'workspace.delete': async (context, client, params) => {
+  } },
+  'workspace.delete': { params: workspaceIdParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const id = requiredString(params, 'id');
+    const { id } = params;
     context.repository.workspace(id);
     const others = context.workspaceClients(id, client);
     if (others > 0) {
@@ -79,9 +71,9 @@ export const workspaceHandlers: HandlerTable = {
     releaseMemorySoon();
     const clock = context.hub.clock();
     context.hub.publish('workspace.changed', id, clock, { workspace: id, change: 'deleted' });
-    return { id, deleted: true, meta: metaOf(clock, id, started) };
-  },
-  'edit.apply': async (context, client, params) => applyEdits(context, client, params),
+    return { id, deleted: true as const, meta: metaOf(clock, id, started) };
+  } },
+  'edit.apply': { params: editApplyParams, handle: applyEdits },
 };
 
 /**

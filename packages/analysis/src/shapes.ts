@@ -1,7 +1,8 @@
 /**
  * The structural delta as analysis produces it: plain domain types, structurally identical to
  * protocol/src/delta.ts (the daemon hands them to the wire unchanged). Owns the output shapes
- * only; analysis cannot import protocol, so the two are kept alike by hand.
+ * only; analysis cannot import protocol, so the two are separate copies, and
+ * daemon/src/wire-twins.ts fails the build when they differ.
  */
 
 /** A position in a file, as the wire shows it (1-based line and UTF-16 column). */

@@ -4,7 +4,7 @@
  * output is the same either way. A symbol may be given by id or, when it is unique, by name.
  */
 import { RELATION_KINDS, RepographError, SYMBOL_KINDS, type RelationKind, type SymbolKind, type SymbolRecord } from '@repograph/core';
-import { openRepository, type CallTreeNode } from '@repograph/engine';
+import { openRepository, soleMatch, type CallTreeNode } from '@repograph/engine';
 import type { RepographClient } from '@repograph/client';
 import { runningDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
@@ -71,7 +71,8 @@ function daemonSource(client: RepographClient): QuerySource {
       const name = idOrName.slice(idOrName.lastIndexOf('.') + 1);
       const found = (await ask<{ symbols: SymbolRecord[] }>('symbols.search', { query: name, limit: 200 })).symbols
         .filter((s) => (s.name === idOrName || s.qualifiedName === idOrName) && s.kind !== 'parameter');
-      if (found.length === 1) return found[0]!;
+      const sole = soleMatch(found);
+      if (sole) return sole;
       throw new RepographError('SymbolNotFound', found.length > 1
         ? `'${idOrName}' names ${found.length} symbols; give one id: ${found.slice(0, 8).map((m) => m.id).join(', ')}${found.length > 8 ? ', ...' : ''}`
         : `No symbol with id or name '${idOrName}'; find ids with \`repograph search NAME\`.`, { id: idOrName });

@@ -56,12 +56,22 @@ const REMEDY: Readonly<Record<BudgetStage, string>> = {
   workspaces: 'or delete workspaces that are no longer used (workspace.list shows them, workspace.delete removes one)',
 };
 
+/** `data` of BudgetExceeded: which stage ran out of which unit, what it held, what it would add, the limit. */
+export interface BudgetExceededData {
+  stage: BudgetStage;
+  unit: string;
+  used: number;
+  adding: number;
+  limit: number;
+}
+
 /** The error of one exceeded budget. */
 export function budgetExceeded(stage: BudgetStage, unit: string, used: number, adding: number, limit: number): RepographError {
+  const data: BudgetExceededData = { stage, unit, used, adding, limit };
   return new RepographError('BudgetExceeded',
     `budget exceeded: ${stage}.${unit} is ${used} and would grow by ${adding}, over the limit of ${limit}. ` +
     `Raise "budgets.${stage}.${unit}" in .repograph.json, ${REMEDY[stage]}.`,
-    { stage, unit, used, adding, limit });
+    { ...data });
 }
 
 /** Counts the units of one stage; `charge` throws BudgetExceeded before a limit is crossed. */

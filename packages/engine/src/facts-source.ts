@@ -48,6 +48,8 @@ export async function collectFacts(
   store: RepoStore,
   getPool: () => ExtractionPool,
   onProgress?: (done: number, total: number) => void,
+  /** False: nothing is written to the cache (a dry run writes nothing). */
+  writeCache = true,
 ): Promise<FactsOutcome> {
   const outcome: FactsOutcome = { facts: new Map(), cached: 0, extracted: 0, failed: [] };
   const misses = new Map<string, FactsRequest>();
@@ -89,15 +91,16 @@ export async function collectFacts(
     const request = requestByPath.get(facts.path);
     if (request === undefined) return;
     outcome.facts.set(request.key, facts);
+    outcome.extracted++;
+    onProgress?.(outcome.extracted, jobs.length);
+    if (!writeCache) return;
     toCache.push({ blobId: request.blobId, extractorVersion: EXTRACTOR_VERSION, variant: request.language, facts });
     if (toCache.length >= CACHE_WRITE_BATCH) {
       writes.push(store.putFacts(toCache));
       toCache = [];
     }
-    outcome.extracted++;
-    onProgress?.(outcome.extracted, jobs.length);
   });
-  writes.push(store.putFacts(toCache));
+  if (writeCache) writes.push(store.putFacts(toCache));
   await Promise.all(writes);
   return outcome;
 }

@@ -7,10 +7,11 @@ export {
   openRepository, resolveDataRoot, Repository, DEFAULT_WORKSPACE,
   type OpenRepositoryOptions, type IndexOptions, type WorkspaceInfo,
 } from './repository.js';
-export { LiveWorkspace, workspaceKey, type WorkspaceSpec, type RefreshOptions, type WorkspaceRefresh } from './live-workspace.js';
+export { LiveWorkspace, workspaceKey, type Analyze, type ChangeBatch, type DryRunRefresh, type WorkspaceSpec, type RefreshOptions, type WorkspaceRefresh } from './live-workspace.js';
+export { pathStatOf, type PathStat } from './worktree-scan.js';
 export type { GraphChangeSummary } from './graph-change.js';
 export { commitOfBaselineKey, type BaselineResult } from './baseline.js';
-export type { NameEntry } from './search-rank.js';
+export { soleMatch, type NameEntry } from './search-rank.js';
 export { QuerySession, type AnswerMeta, type CallTreeNode, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
 export { SourceReader, repositoryPath, repositoryPrefix, MAX_PATH_LENGTH } from './source-text.js';
 export { PathGuard, type GuardedPath } from './path-guard.js';

@@ -8,7 +8,7 @@ import type { SnapshotReader } from '@repograph/store';
 import { checkPatternLength, compileLinearRegex } from './linear-regex.js';
 import type { PathGuard } from './path-guard.js';
 import { QueryMeter } from './query-budget.js';
-import { nameEntryOf, rankEntries, type NameEntry } from './search-rank.js';
+import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry } from './search-rank.js';
 import { repositoryPath, repositoryPrefix, sourceProblemError, SourceReader } from './source-text.js';
 import { yieldTurn } from './yield-turn.js';
 
@@ -204,12 +204,11 @@ export class QuerySession {
     const maxCallees = Math.min(Math.max(0, Math.floor(params.maxCallees ?? CONTEXT_CALLEES)), CONTEXT_CALLEES);
     const source = this.source();
     const calleeIds = new Set<string>();
-    let truncated = false;
     for (const relation of this.reader.relationsFrom(card.symbol.id)) {
-      if (!CALL_KINDS.has(relation.kind) || relation.to === null || relation.to === card.symbol.id || calleeIds.has(relation.to)) continue;
-      if (calleeIds.size >= maxCallees) { truncated = true; break; }
-      calleeIds.add(relation.to);
+      if (CALL_KINDS.has(relation.kind) && relation.to !== null && relation.to !== card.symbol.id) calleeIds.add(relation.to);
     }
+    const callees = handWrittenFirst([...calleeIds].map((id) => this.reader.getSymbol(id)).filter((s): s is SymbolRecord => s !== undefined), (s) => s);
+    let truncated = callees.length > maxCallees;
     const read = (symbol: SymbolRecord, lines: number): SourceSpan => {
       const span = spanOf(source, symbol.path, symbol.range.start.line, symbol.range.end.line, lines)
         ?? { path: symbol.path, startLine: symbol.range.start.line, endLine: symbol.range.end.line, text: '', truncated: true };
@@ -217,8 +216,7 @@ export class QuerySession {
       return span;
     };
     const own = read(card.symbol, CONTEXT_SYMBOL_LINES);
-    const calleeSources = [...calleeIds].map((id) => this.reader.getSymbol(id)).filter((s): s is SymbolRecord => s !== undefined)
-      .map((symbol) => ({ symbol, source: read(symbol, CONTEXT_CALLEE_LINES) }));
+    const calleeSources = callees.slice(0, maxCallees).map((symbol) => ({ symbol, source: read(symbol, CONTEXT_CALLEE_LINES) }));
     return { ...card, source: own, calleeSources, truncated, meta: this.meta(started) };
   }
 
@@ -300,7 +298,7 @@ export class QuerySession {
 
   /**
    * Finds a symbol by id; else by exact name or qualified name (`Foo.bar`) when that names one
-   * symbol (parameters aside).
+   * symbol (parameters aside), or one in a hand-written file besides others in generated files.
    */
   resolveSymbol(idOrName: string): SymbolRecord {
     const byId = this.reader.getSymbol(idOrName);
@@ -308,7 +306,8 @@ export class QuerySession {
     const name = idOrName.slice(idOrName.lastIndexOf('.') + 1);
     const matches = this.reader.searchNames(name.toLowerCase(), 200)
       .filter((s) => (s.name === idOrName || s.qualifiedName === idOrName) && s.kind !== 'parameter');
-    if (matches.length === 1) return matches[0]!;
+    const sole = soleMatch(matches);
+    if (sole) return sole;
     if (matches.length > 1) {
       throw new RepographError('SymbolNotFound',
         `'${idOrName}' names ${matches.length} symbols; give one id: ${matches.slice(0, 8).map((m) => m.id).join(', ')}${matches.length > 8 ? ', ...' : ''}`,
@@ -350,7 +349,7 @@ export class QuerySession {
       }
       node.sites.push({ ...relation.site, confidence: relation.confidence });
     }
-    const nodes = [...byNeighbour.values()];
+    const nodes = handWrittenFirst([...byNeighbour.values()], (node) => node.symbol);
     if (depth > 1) {
       for (const node of nodes) {
         if (seen.has(node.symbol.id)) continue;

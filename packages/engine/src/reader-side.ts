@@ -11,7 +11,7 @@
 import type { FileFacts, ReferenceKind, RelationKind, RelationRecord, SymbolRecord } from '@repograph/core';
 import { relationKindOfReference } from '@repograph/core';
 import { assignIds } from '@repograph/graph';
-import type { FileEntry, SnapshotReader } from '@repograph/store';
+import type { FileEntry, SnapshotInfo, SnapshotReader } from '@repograph/store';
 import type { CallArguments, Definition, GraphSide, SiteRelation } from './delta-view.js';
 import type { FunctionIndex } from './function-index.js';
 
@@ -30,6 +30,11 @@ interface FileFactsView {
   args: Map<string, CallArguments>;
 }
 
+/** What a side reads of a snapshot: a store reader, or a tree bound in memory and not published (a dry run). */
+export type SideReader = Pick<SnapshotReader, 'files' | 'file' | 'getSymbol' | 'symbolsInFile' | 'relationsTo' | 'relationsInFile'> & {
+  readonly info: Pick<SnapshotInfo, 'fileCount'>;
+};
+
 export class ReaderSide implements GraphSide {
   private readonly views = new Map<string, FileFactsView | null>();
   /** Manifest entries looked up one by one, by path (undefined: not in this side). */
@@ -38,7 +43,7 @@ export class ReaderSide implements GraphSide {
   private manifest: Map<string, FileEntry> | null = null;
 
   constructor(
-    private readonly reader: SnapshotReader,
+    private readonly reader: SideReader,
     private readonly factsOf: (path: string) => FileFacts | null,
     private readonly functions: FunctionIndex | null,
     /** The callers of a symbol from memory (a live session), instead of the snapshot's index. */

@@ -11,14 +11,13 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { budgetExceeded, RepographError, type BuildReport, type FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
-import type { DeltaInput } from './delta-view.js';
 import { rebaseFacts } from './rebase.js';
 import { gitRepoInfo, listWorktrees, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
 import { baselineKey, commitOfBaselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
-import { LiveWorkspace, workspaceKey, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh, type WorkspaceSpec } from './live-workspace.js';
+import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { QuerySession } from './query.js';
 import { WarmWorkspaces } from './warm-workspaces.js';
@@ -54,6 +53,19 @@ export interface WorkspaceInfo {
   warm: boolean;
 }
 
+/** A baseline as listed to clients. */
+export interface BaselineListing {
+  commit: string;
+  generation: number;
+  /** When it was published, ISO 8601. */
+  createdAt: string;
+  /** The stored size of its data (see RepoStore.snapshotBytes). */
+  bytes: number;
+  fileCount: number;
+  symbolCount: number;
+  usedBy: string[];
+}
+
 /** The data root from options or the environment; it must be absolute. */
 export function resolveDataRoot(explicit?: string): string {
   const value = explicit ?? process.env.REPOGRAPH_HOME ?? join(homedir(), '.repograph');
@@ -87,6 +99,8 @@ export class Repository {
   private readonly workspaces = new Map<string, LiveWorkspace>();
   private readonly warm = new WarmWorkspaces(DEFAULT_WORKSPACE);
   private readonly host: WorkspaceHost;
+  /** For each pinned workspace: its root's HEAD when it was created or last reset (see isStale). */
+  private readonly pinnedRootHeads = new Map<string, string | null>();
 
   private loadedPolicy: LoadedPolicy;
 
@@ -137,7 +151,7 @@ export class Repository {
   }
 
   /** Refreshes a workspace (all of it, or the given paths and unsaved buffers). */
-  async refresh(id: string, options: RefreshOptions = {}): Promise<WorkspaceRefresh> {
+  async refresh<A = never>(id: string, options: RefreshOptions<A> = {}): Promise<WorkspaceRefresh<A>> {
     const workspace = this.workspace(id);
     const result = await workspace.refresh(options);
     this.warm.used(workspace);
@@ -175,6 +189,31 @@ export class Repository {
   }
 
   /**
+   * True when the workspace's root HEAD has moved off the commit it was built on: for a workspace
+   * that follows HEAD, the HEAD now differs from the one its published generation sits on (it has
+   * not been refreshed onto the new commit yet, e.g. after a `git update-ref` no watcher hears);
+   * for a pinned one, the root's HEAD moved since the workspace was created or reset (its
+   * overlay still sits on the pinned commit while the worktree moved on). Never for a directory
+   * outside git.
+   */
+  async isStale(info: WorkspaceInfo): Promise<boolean> {
+    const workspace = this.workspaces.get(info.id);
+    if (!this.isGit || workspace === undefined) return false;
+    const head = await this.host.readHead(workspace.spec.root);
+    if (workspace.spec.pinnedBase === null) return info.baseCommit !== head;
+    // A pinned workspace restored after a restart is judged from the first look on.
+    if (!this.pinnedRootHeads.has(info.id)) this.pinnedRootHeads.set(info.id, head);
+    return this.pinnedRootHeads.get(info.id) !== head;
+  }
+
+  /** Takes a pinned workspace's root HEAD as it is now (workspace.reset): it is not stale until the root moves again. */
+  async notePinnedRoot(id: string): Promise<void> {
+    const workspace = this.workspace(id);
+    if (workspace.spec.pinnedBase === null || !this.isGit) return;
+    this.pinnedRootHeads.set(id, await this.host.readHead(workspace.spec.root));
+  }
+
+  /**
    * Creates a workspace: its own overlay over the baseline of `baseCommit` (default: HEAD of its
    * root), reading `root` (default: this worktree; else another worktree of this repository).
    * Builds it once before returning. BudgetExceeded (`workspaces.count`) when as many
@@ -190,6 +229,7 @@ export class Repository {
     }
     const root = params.root === undefined ? this.root : await this.worktreeRoot(params.root);
     const pinnedBase = params.baseCommit === undefined ? null : await resolveBaseCommit(root, params.baseCommit);
+    const rootHead = pinnedBase !== null && this.isGit ? await this.host.readHead(root) : null;
     // Counted just before the workspace is added (nothing awaited in between), so concurrent
     // creates cannot pass the budget together; `default` does not count.
     const created = this.workspaces.size - (this.workspaces.has(DEFAULT_WORKSPACE) ? 1 : 0);
@@ -197,12 +237,14 @@ export class Repository {
     if (created + 1 > limit) throw budgetExceeded('workspaces', 'count', created, 1, limit);
     const workspace = new LiveWorkspace(this.host, { id, root, isGit: this.isGit, pinnedBase });
     this.workspaces.set(id, workspace);
+    if (pinnedBase !== null) this.pinnedRootHeads.set(id, rootHead);
     try {
       const refresh = await workspace.refresh();
       this.warm.used(workspace);
       return { workspace, refresh };
     } catch (error) {
       this.workspaces.delete(id);
+      this.pinnedRootHeads.delete(id);
       throw error;
     }
   }
@@ -210,6 +252,7 @@ export class Repository {
   /** Drops a workspace's unsaved buffers and rebuilds it from its root. */
   async resetWorkspace(id: string): Promise<WorkspaceRefresh> {
     const workspace = this.workspace(id);
+    await this.notePinnedRoot(id);
     workspace.forget();
     return workspace.refresh({ clearContents: true });
   }
@@ -222,6 +265,7 @@ export class Repository {
     const workspace = this.workspace(id);
     await workspace.whenIdle();
     this.workspaces.delete(id);
+    this.pinnedRootHeads.delete(id);
     this.warm.remove(id);
     // Its bound tree goes now, whoever still holds the object (a query in flight).
     workspace.forget();
@@ -243,7 +287,7 @@ export class Repository {
    * is checked out, the worktree is not touched) is the before side, the refreshed workspace the
    * after side. BaseNotACommit for a range, an option-like or unknown ref.
    */
-  async deltaSince(id: string, ref: string, analyze: (input: DeltaInput) => unknown): Promise<{ commit: string; refresh: WorkspaceRefresh; analysis: unknown }> {
+  async deltaSince<A>(id: string, ref: string, analyze: Analyze<A>): Promise<{ commit: string; refresh: WorkspaceRefresh; analysis: A }> {
     const workspace = this.workspace(id);
     if (!this.isGit) {
       throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to compare with.`, { root: this.root });
@@ -254,16 +298,20 @@ export class Repository {
       const facts = this.store.getFacts(blobId, EXTRACTOR_VERSION, language);
       return facts ? rebaseFacts(facts, path) : null;
     };
-    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, { analyze });
+    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, analyze);
     this.warm.used(workspace);
     return { commit, refresh, analysis };
   }
 
-  /** The baselines in the store, with the workspaces that sit on each. */
-  listBaselines(): Array<{ commit: string; generation: number; fileCount: number; symbolCount: number; usedBy: string[] }> {
+  /**
+   * The baselines in the store, with the workspaces that sit on each, when each was published
+   * (ISO 8601) and its size (`bytes`: RepoStore.snapshotBytes, the stored size of its runs).
+   */
+  listBaselines(): BaselineListing[] {
     const snapshots = this.store.listSnapshots();
     return snapshots.filter((s) => s.key.startsWith('baseline:')).map((s) => ({
-      commit: commitOfBaselineKey(s.key), generation: s.generation, fileCount: s.fileCount, symbolCount: s.symbolCount,
+      commit: commitOfBaselineKey(s.key), generation: s.generation, createdAt: new Date(s.publishedAt).toISOString(),
+      bytes: this.store.snapshotBytes(s.key), fileCount: s.fileCount, symbolCount: s.symbolCount,
       usedBy: snapshots.filter((o) => o.base === s.key).map((o) => o.key.slice('workspace:'.length)),
     }));
   }

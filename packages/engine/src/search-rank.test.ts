@@ -1,8 +1,9 @@
 // rankEntries skips fuzzy matching when the other kinds of match fill the top `limit`; it must
-// answer exactly as scoring every entry would.
+// answer exactly as scoring every entry would. handWrittenFirst and soleMatch put generated
+// files' symbols after hand-written ones.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nameEntryOf, rankEntries, scoreName, type NameEntry } from './search-rank.js';
+import { handWrittenFirst, nameEntryOf, rankEntries, scoreName, soleMatch, type NameEntry } from './search-rank.js';
 
 const WORDS = ['get', 'set', 'Value', 'value', 'Observable', 'observe', 'map', 'Map', 'to', 'String', 'is', 'Callable', 'a', 'array', 'Array', 'at', 'x', 'Proxy', 'internal'];
 
@@ -71,4 +72,16 @@ test('the pre-filters (substring, letter mask) never drop a match', () => {
     const expected = new Set(list.filter((e) => naiveMatch(e.name, query)).map((e) => e.id));
     assert.deepEqual([...found].sort(), [...expected].sort(), query);
   }
+});
+
+test('hand-written symbols come first, each part in its given order; a name means its only hand-written symbol', () => {
+  const symbols = [
+    { id: 'g1', generated: true }, { id: 'w1', generated: false }, { id: 'g2', generated: true }, { id: 'w2', generated: false },
+  ];
+  assert.deepEqual(handWrittenFirst(symbols, (x) => x).map((x) => x.id), ['w1', 'w2', 'g1', 'g2']);
+  assert.deepEqual(handWrittenFirst(symbols.slice(1, 2), (x) => x).map((x) => x.id), ['w1']);
+  assert.equal(soleMatch([symbols[0]!])?.id, 'g1', 'a lone generated match is the match');
+  assert.equal(soleMatch([symbols[0]!, symbols[1]!, symbols[2]!])?.id, 'w1');
+  assert.equal(soleMatch(symbols), undefined, 'two hand-written matches stay ambiguous');
+  assert.equal(soleMatch([symbols[0]!, symbols[2]!]), undefined, 'two generated matches stay ambiguous');
 });

@@ -1,7 +1,8 @@
 /**
  * Symbol search ranking: exact > prefix > word/camel-case parts > fuzzy (subsequence), then a
  * hand-written file before a generated one, then declarations before parameters and files,
- * shorter names, id. Pure; owns the scores.
+ * shorter names, id. Also the one rule the other answers share: hand-written before generated
+ * (callers, callees, context's callees, name resolution). Pure; owns the scores.
  */
 import type { SymbolKind, SymbolRecord } from '@repograph/core';
 
@@ -71,6 +72,26 @@ export function rankEntries(entries: Iterable<NameEntry>, query: string, limit: 
     a.entry.name.length - b.entry.name.length ||
     (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
   return scored.slice(0, limit).map((s) => s.entry);
+}
+
+/**
+ * The items whose symbol lies in a hand-written file, then those in a generated file, each part
+ * in its given order (callers, callees and context's callees list what a person wrote first).
+ */
+export function handWrittenFirst<T>(items: readonly T[], symbolOf: (item: T) => Pick<SymbolRecord, 'generated'>): T[] {
+  const written = items.filter((item) => !symbolOf(item).generated);
+  return written.length === items.length ? [...items] : [...written, ...items.filter((item) => symbolOf(item).generated)];
+}
+
+/**
+ * The symbol a name means among the symbols it matches: the only one, else the only one in a
+ * hand-written file (a generated twin of a hand-written symbol does not make its name
+ * ambiguous), else none.
+ */
+export function soleMatch<T extends Pick<SymbolRecord, 'generated'>>(matches: readonly T[]): T | undefined {
+  if (matches.length === 1) return matches[0];
+  const handWritten = matches.filter((symbol) => !symbol.generated);
+  return handWritten.length === 1 ? handWritten[0] : undefined;
 }
 
 /** A name entry for a symbol. */

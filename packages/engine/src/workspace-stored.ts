@@ -6,7 +6,7 @@
  */
 import type { BuildReport } from '@repograph/core';
 import type { FileEntry, RepoStore } from '@repograph/store';
-import type { WorkspaceRefresh } from './live-workspace.js';
+import type { WorkspaceRefresh } from './refresh/types.js';
 import type { ScanResult } from './worktree-scan.js';
 
 /** A workspace's published snapshot as the live workspace tracks it. */

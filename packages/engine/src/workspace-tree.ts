@@ -4,7 +4,7 @@
  * baseline kept the same way, the scan's diagnostics and exclusions replaced for the touched
  * paths, the files a global selection changed, the change of a whole tree against a baseline
  * (for deltas since a commit), and small comparisons. Owns these steps; the refresh
- * cycle that calls them is live-workspace.ts.
+ * stages that call them are in refresh/.
  */
 import type { Diagnostic, FileFacts } from '@repograph/core';
 import type { GraphOutput, HashedGroup } from '@repograph/graph';
@@ -76,7 +76,7 @@ export function treeChange(base: SnapshotReader, after: ReadonlyMap<string, File
 }
 
 /** True when both hold the same unsaved buffers. */
-export function sameContents(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {
+export function sameContents(a: ReadonlyMap<string, Uint8Array>, b: ReadonlyMap<string, Uint8Array>): boolean {
   if (a.size !== b.size) return false;
   for (const [path, bytes] of a) {
     const other = b.get(path);

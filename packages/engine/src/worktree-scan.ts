@@ -19,6 +19,23 @@ export interface ScannedFile {
   decision: AdmissionDecision;
 }
 
+/**
+ * What an lstat said about a path, as a watcher that already took it passes it on (so the scan
+ * need not stat the path again). `kind` is the entry's own type: links are never followed.
+ */
+export interface PathStat {
+  kind: 'file' | 'directory' | 'symlink' | 'special';
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** The PathStat of an lstat result. */
+export function pathStatOf(stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; size: number; mtimeMs: number; ino: number }): PathStat {
+  const kind = stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : stats.isSymbolicLink() ? 'symlink' : 'special';
+  return { kind, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+}
+
 /** One excluded entry: a file, link or nested repository (count 1) or a folder (the files listed in it, at least 1). */
 export interface ExcludedEntry {
   reason: string;
@@ -86,8 +103,13 @@ export function insideExcludedFolder(path: string, policy: MaterialPolicy = DEFA
   return excludedAncestor(path, policy) !== path;
 }
 
-/** Scans the given repository-relative paths (as git lists them). */
-export async function scanListedPaths(root: string, paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
+/**
+ * Scans the given repository-relative paths (as git lists them). `known` holds stats already
+ * taken (a watcher's batch): those paths are not stat'ed again.
+ */
+export async function scanListedPaths(
+  root: string, paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY, known?: ReadonlyMap<string, PathStat>,
+): Promise<ScanResult> {
   const folders = excludeFolders(paths, policy);
   const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.folders };
   const toStat = folders.kept;
@@ -95,7 +117,7 @@ export async function scanListedPaths(root: string, paths: string[], policy: Mat
   const statOne = async (): Promise<void> => {
     while (next < toStat.length) {
       const path = toStat[next++]!;
-      await addFile(root, path, result, policy);
+      await addFile(root, path, result, policy, known?.get(path));
     }
   };
   await Promise.all(Array.from({ length: STAT_CONCURRENCY }, statOne));
@@ -169,23 +191,23 @@ export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAU
   return result;
 }
 
-async function addFile(root: string, path: string, result: ScanResult, policy: MaterialPolicy): Promise<void> {
-  let stats;
+async function addFile(root: string, path: string, result: ScanResult, policy: MaterialPolicy, known: PathStat | undefined): Promise<void> {
+  let stats: PathStat;
   try {
-    stats = await lstat(join(root, path));
+    stats = known ?? pathStatOf(await lstat(join(root, path)));
   } catch (error) {
     // Listed by git but gone from disk (deleted, or a race with an editor): not part of the tree.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     result.diagnostics.push(unreadableDiagnostic(path, error));
     return;
   }
-  if (stats.isSymbolicLink()) {
+  if (stats.kind === 'symlink') {
     result.excluded.set(path, { reason: 'symlink', count: 1 });
     result.diagnostics.push(skippedEntryDiagnostic(path, 'symlink'));
     return;
   }
-  if (stats.isDirectory()) return;
-  if (!stats.isFile()) {
+  if (stats.kind === 'directory') return;
+  if (stats.kind !== 'file') {
     // A FIFO, socket or device is never opened (reading a FIFO blocks until a writer comes).
     result.excluded.set(path, { reason: 'special_file', count: 1 });
     result.diagnostics.push(specialFileDiagnostic(path));

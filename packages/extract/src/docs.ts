@@ -17,7 +17,7 @@ const DIRECTIVE = /^(?:@ts-|eslint[- ]|prettier-|istanbul |tslint:|#region|#endr
  * lines each on its own line with no blank line before the declaration. `comments` holds the
  * start and end offsets of every comment in document order.
  */
-export function docBefore(text: string, comments: number[], leadingStart: number): string | undefined {
+export function docBefore(text: string, comments: readonly number[], leadingStart: number): string | undefined {
   // The last comment ending at or before leadingStart (binary search over the ends).
   let low = 0;
   let high = comments.length / 2 - 1;

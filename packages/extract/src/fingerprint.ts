@@ -1,9 +1,10 @@
 /**
  * Hash primitives for skeleton fingerprints and branch shapes. Owns the hash functions only:
  * two independent 32-bit lanes (FNV-1a style token hashes, a multiplicative fold per child and a
- * murmur3 finalizer per subtree), printed together as 16 hex digits. The walker (visit.ts) decides
- * which nodes are folded; identifiers and literals are erased there by giving all of them one
- * token hash (syntax.ts).
+ * murmur3 finalizer per subtree), printed together as 16 hex digits, shared by every walker. Each
+ * walker decides which nodes are folded (js/visit.ts, python/state.ts, go/shape.ts); identifiers
+ * and literals are erased there by giving all of them one token hash (js/syntax.ts for the JS
+ * family).
  *
  * A subtree's hash is a Merkle hash: `fin(fold(...fold(token(type), child1)..., childN))`, so it
  * encodes the pre-order sequence of node types and where each subtree ends.

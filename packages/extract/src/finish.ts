@@ -1,21 +1,38 @@
 /**
- * After the walk: binds every collected name through the scope chain, drops the references the
- * store does not keep (reads/writes of locals, parameters and globals; type references to type
- * parameters), decides which declarations are published (module scope and members of published
- * containers always; locals and parameters only when the file calls or instantiates them), moves
- * each reference to its innermost published declaration, and keeps only the unpublished
- * declarations that some kept expression points at (renumbering the rest away). Owns the mapping
- * from the walk's records to packages/core's fact shapes, with a fixed key order so the output is
- * deterministic.
+ * After the walk, for every walker that fills ./model.ts's records (the JS family's js/walker.ts
+ * and Python's python/state.ts; Go builds its facts directly): binds every collected name through
+ * the scope chain, drops the references the store does not keep (reads/writes of locals,
+ * parameters and globals; type references to type parameters), decides which declarations are
+ * published (module scope and members of published containers always; locals and parameters only
+ * when the file calls or instantiates them), moves each reference to its innermost published
+ * declaration, and keeps only the unpublished declarations that some kept expression points at
+ * (renumbering the rest away). Owns the mapping from the walk's records to packages/core's fact
+ * shapes, with a fixed key order so the output is deterministic.
  */
 import type { DeclarationFact, ExportFact, ImportFact, ReferenceFact, ValueExpr } from '@repograph/core';
 import { FREE, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, OPAQUE, UNRESOLVED } from './model.js';
-import type { Decl, Expr, RefRecord } from './model.js';
+import type { Decl, ExportRecord, Expr, ImportRecord, RefRecord } from './model.js';
 import type { LineTable } from './positions.js';
 import { docBefore, oneLine } from './docs.js';
 import { hashHex } from './fingerprint.js';
-import type { Walker } from './walker.js';
 
+/**
+ * What one walk of a file collected, and all that finishFacts reads from it: the records, plus
+ * the text and comment offsets that signatures and doc comments are cut from. Both walkers
+ * (js/walker.ts's Walker, python/state.ts's PyWalker) implement it. finishFacts updates the
+ * declarations in place (the exported flags) and caches name bindings in the expressions.
+ */
+export interface WalkRecords {
+  readonly text: string;
+  readonly decls: readonly Decl[];
+  readonly refs: readonly RefRecord[];
+  readonly imports: readonly ImportRecord[];
+  readonly exports: readonly ExportRecord[];
+  /** Start and end offsets of every comment, in document order. */
+  readonly comments: readonly number[];
+}
+
+/** The finished fact lists of one file. */
 export interface FinishedFacts {
   declarations: DeclarationFact[];
   imports: ImportFact[];
@@ -54,7 +71,7 @@ function rootOf(e: Expr): Expr {
 }
 
 /** KEEP_IF_MODULE: `this`/`super`, imports and module-scope declarations (or members of them). */
-function rootIsModuleLevel(decls: Decl[], e: Expr): boolean {
+function rootIsModuleLevel(decls: readonly Decl[], e: Expr): boolean {
   const root = rootOf(e);
   switch (root.k) {
     case 'this':
@@ -78,7 +95,8 @@ function rootIsOpaque(e: Expr): boolean {
   return root.k === 'name' && bindingOf(root) === OPAQUE;
 }
 
-export function finishFacts(w: Walker, lines: LineTable): FinishedFacts {
+/** Binds, publishes and converts one walk's records into FileFacts fields (see the header). */
+export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
   const decls = w.decls;
   const count = decls.length;
 

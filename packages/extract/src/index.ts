@@ -1,5 +1,8 @@
 /**
- * @repograph/extract: one file in, FileFacts out, for TypeScript, TSX and JavaScript. Pure and
+ * @repograph/extract: one file in, FileFacts out, for TypeScript, TSX, JavaScript, Python and Go.
+ * Owns the dispatch: decoding (./decode.ts), the generated flag (./generated.ts), and the choice
+ * of walker by file name: js/ for the JavaScript family, python/, go/; the code every walker
+ * shares (records, finishing, fingerprints, positions, grammars) sits beside this file. Pure and
  * total: `extractFile` never throws; bad input (binary, invalid UTF-8, syntax errors, internal
  * failures) comes back as facts plus diagnostics. The piscina worker entry is `./worker.js`.
  *
@@ -9,7 +12,7 @@
 import type { Diagnostic, FileFacts, LanguageId } from '@repograph/core';
 import { decodeSource } from './decode.js';
 import { isGeneratedFile } from './generated.js';
-import { extractText } from './extractor.js';
+import { extractJsText } from './js/extract.js';
 import { LineTable } from './positions.js';
 import { extractPythonText } from './python/extract.js';
 import { extractGoText } from './go/extract.js';
@@ -95,7 +98,7 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
       Object.assign(timings, extractGoText(path, text, lines, facts));
       return { facts, timings };
     }
-    const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractText(path, language, text, lines);
+    const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractJsText(path, language, text, lines);
     facts.partial = extracted.partial;
     facts.declarations = extracted.declarations;
     facts.imports = extracted.imports;

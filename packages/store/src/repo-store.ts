@@ -11,6 +11,7 @@ import { getFacts, putFacts } from './facts.js';
 import { DATABASE_NAMES, DEFAULT_TUNING, type StoreTuning } from './layout.js';
 import { deleteSnapshot, publishSnapshot } from './publish.js';
 import { openReader } from './reader.js';
+import { snapshotBytes } from './snapshot-size.js';
 import type { OpenRepoStoreOptions, RepoStore, SnapshotReader, SnapshotSummary, StoreStats } from './types.js';
 import { SCHEMA_VERSION } from './versions.js';
 
@@ -78,6 +79,10 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
           relationCount, unresolvedCount });
       }
       return summaries;
+    },
+    snapshotBytes(key) {
+      assertOpen(`measuring ${key}`);
+      return snapshotBytes(environment, key);
     },
     generation() {
       assertOpen('generation');

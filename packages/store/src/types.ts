@@ -194,6 +194,11 @@ export interface RepoStore {
   /** Deletes a snapshot; refuses a baseline that an overlay sits on. False when absent. */
   deleteSnapshot(key: string): Promise<boolean>;
   listSnapshots(): SnapshotSummary[];
+  /**
+   * The size in bytes of a snapshot's own data: the sum of its runs' block values as stored
+   * (before LZ4 compression; page overhead and the shared fact log not counted). 0 when absent.
+   */
+  snapshotBytes(key: string): number;
   /** The current store generation (0 before the first publish). */
   generation(): number;
   stats(): StoreStats;

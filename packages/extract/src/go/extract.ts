@@ -7,7 +7,7 @@
 import type Parser from 'tree-sitter';
 import { newParser } from '../grammars.js';
 import type { FileFacts } from '@repograph/core';
-import { errorCensus } from '../parser.js';
+import { errorCensus } from '../census.js';
 import type { LineTable } from '../positions.js';
 import { GoWalker } from './walker.js';
 import { copyTree, type GoNode } from './lite.js';

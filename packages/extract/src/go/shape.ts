@@ -2,7 +2,7 @@
  * Skeleton fingerprints of Go function bodies: a Merkle hash of the named-node types with
  * identifiers and literals erased, the sorted shape hashes of the branching constructs, and the
  * named-node count. Owns which Go nodes erase and which branch; the hash primitives are shared
- * with the JS extractor (../fingerprint.ts).
+ * with the other walkers (../fingerprint.ts).
  */
 import type { GoNode } from './lite.js';
 import { finish, fold1, fold2, hashHex, tokenHash1, tokenHash2 } from '../fingerprint.js';

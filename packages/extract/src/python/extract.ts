@@ -1,7 +1,7 @@
 /**
  * The Python extractor: parses a decoded .py/.pyi text with tree-sitter-python, walks the tree
  * once with a cursor (visit.ts and the modules it dispatches to), and finishes the records with
- * the JS extractor's ../finish.ts (the same lexical binding, publication and fact shapes), then
+ * the shared ../finish.ts (the same lexical binding, publication and fact shapes), then
  * adds what only Python has: docstrings, keyword argument names at call sites, and the exported
  * flag (`__all__`, else every public module-level name). Never throws for bad syntax: what parses
  * is indexed and a `parse_error` diagnostic says the rest is lost.
@@ -20,10 +20,9 @@
 import type Parser from 'tree-sitter';
 import { newParser } from '../grammars.js';
 import type { Diagnostic } from '@repograph/core';
-import { errorCensus } from '../parser.js';
+import { errorCensus } from '../census.js';
 import { finishFacts } from '../finish.js';
 import type { FinishedFacts } from '../finish.js';
-import type { Walker } from '../walker.js';
 import type { LineTable } from '../positions.js';
 import { NS_VALUE } from '../model.js';
 import type { RefRecord } from '../model.js';
@@ -71,7 +70,7 @@ export function extractPythonText(path: string, text: string, lines: LineTable):
   leave(w, typeAt(w));
   markExported(w);
   expandReassignedCalls(w);
-  const facts = finishFacts(w as unknown as Walker, lines);
+  const facts = finishFacts(w, lines);
   addPythonDetails(w, facts, lines);
   const walkMs = performance.now() - walkStart;
   if (w.truncated) {

@@ -1,7 +1,7 @@
 /**
  * The walk state of one Python file and its primitive operations: the tree cursor, the text, the
- * collected records (the JS extractor's record shapes from ../model.ts, so ../finish.ts binds and
- * publishes them the same way), the lexical context (scope, enclosing declaration, enclosing
+ * collected records (the shared record shapes of ../model.ts, handed to ../finish.ts as its
+ * WalkRecords, so they are bound and published as the JS family's are), the lexical context (scope, enclosing declaration, enclosing
  * class), the fingerprint hash stack, and helpers to record declarations and references. Owns
  * no grammar knowledge beyond node type names; the handlers live in statements.ts,
  * definitions.ts and expressions.ts.
@@ -15,6 +15,7 @@ import type { DeclarationScope, ReferenceKind, SymbolKind } from '@repograph/cor
 import { Decl, NS_VALUE, Scope, UNKNOWN, UNRESOLVED } from '../model.js';
 import type { Expr, ExportRecord, ImportRecord, RefRecord } from '../model.js';
 import { finish, fold1, fold2, tokenHash1, tokenHash2 } from '../fingerprint.js';
+import type { WalkRecords } from '../finish.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
 export const MAX_DEPTH = 800;
@@ -81,7 +82,8 @@ export interface ScopeInfo {
   selfOwner: number;
 }
 
-export class PyWalker {
+/** The walk state of one Python file (see the header). */
+export class PyWalker implements WalkRecords {
   readonly decls: Decl[] = [];
   readonly refs: RefRecord[] = [];
   readonly imports: ImportRecord[] = [];

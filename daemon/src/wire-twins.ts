@@ -1,0 +1,68 @@
+/**
+ * Wire twins: protocol/ declares its own copy of every domain shape it carries (it imports
+ * nothing internal), and the daemon passes the domain values through unchanged. This module,
+ * compiled by `tsc -b` with the daemon (which sees protocol, core, engine and analysis), asserts
+ * that each wire copy and its domain twin are the same type, so changing one without the other
+ * fails the build. It owns those assertions (each a constant that compiles only when it is
+ * `true`; wire-twins.test.ts checks the lists that also exist at run time); the type helpers
+ * live in wire-twin-types.ts.
+ *
+ * A failing line reads "Type 'true' is not assignable to type '{ fieldsThatDiffer: "selection" }'"
+ * (for object shapes) or "... '{ onlyOnWire: ...; onlyInDomain: ... }'" (for unions): fix the copy
+ * that is wrong (usually the wire one), never the assertion.
+ */
+import type * as analysis from '@repograph/analysis';
+import type * as core from '@repograph/core';
+import type * as engine from '@repograph/engine';
+import type * as wire from '@repograph/protocol';
+import type { KnownFields, Twin } from './wire-twin-types.js';
+
+// The kind lists: the same names, as unions and as lists in the same order.
+export const symbolKinds: Twin<wire.WireSymbolKind, core.SymbolKind> = true;
+export const symbolKindList: Twin<typeof wire.WIRE_SYMBOL_KINDS, typeof core.SYMBOL_KINDS> = true;
+export const relationKinds: Twin<wire.WireRelationKind, core.RelationKind> = true;
+export const relationKindList: Twin<typeof wire.WIRE_RELATION_KINDS, typeof core.RELATION_KINDS> = true;
+export const confidences: Twin<wire.WireConfidence, core.Confidence> = true;
+
+// Positions and the graph's records (core ranges.ts, facts.ts, graph.ts).
+export const positions: Twin<wire.WirePosition, core.Position> = true;
+export const ranges: Twin<wire.WireRange, core.Range> = true;
+export const sites: Twin<wire.WireSite, core.Site> = true;
+export const parameters: Twin<wire.WireParameter, core.ParameterFact> = true;
+export const symbols: Twin<wire.WireSymbol, core.SymbolRecord> = true;
+export const relations: Twin<wire.WireRelation, core.RelationRecord> = true;
+
+// Diagnostics (core diagnostics.ts).
+export const diagnosticCodes: Twin<wire.WireDiagnosticCode, core.DiagnosticCode> = true;
+export const diagnosticCodeList: Twin<typeof wire.WIRE_DIAGNOSTIC_CODES, typeof core.DIAGNOSTIC_CODES> = true;
+export const diagnostics: Twin<wire.WireDiagnostic, core.Diagnostic> = true;
+
+// The BuildReport (core report.ts), part by part and whole.
+export const selectionReports: Twin<wire.BuildReport['selection'], core.SelectionReport> = true;
+export const materialReports: Twin<wire.BuildReport['materials'], core.BuildReport['materials']> = true;
+export const buildReports: Twin<wire.BuildReport, core.BuildReport> = true;
+
+// Error names (core errors.ts): the band names every domain code, plus the two only the daemon
+// and the client raise (a bug inside the daemon; no daemon to reach).
+export const errorCodes: Twin<Exclude<wire.ErrorCodeName, 'Internal' | 'DaemonUnavailable'>, core.ErrorCode> = true;
+
+// Budget errors (core budgets.ts): the wire's data is the domain's plus the stable `code`.
+export const budgetErrors: Twin<Omit<KnownFields<wire.BudgetExceededData>, 'code'>, core.BudgetExceededData> = true;
+export const budgetErrorCode: Twin<wire.BudgetExceededData['code'], 'BudgetExceeded'> = true;
+
+// Query answers (engine query.ts).
+export const callTreeNodes: Twin<wire.CallTreeNode, engine.CallTreeNode> = true;
+export const symbolCards: Twin<wire.SymbolCard, engine.SymbolCard> = true;
+export const referenceHits: Twin<wire.ReferenceHit, engine.ReferenceHit> = true;
+
+// The structural delta (analysis shapes.ts against protocol delta.ts), part by part and whole.
+export const deltaSites: Twin<wire.WireSite, analysis.DeltaSite> = true;
+export const renamedSymbols: Twin<wire.RenamedSymbol, analysis.RenamedSymbol> = true;
+export const symbolChanges: Twin<wire.SymbolChanges, analysis.SymbolChanges> = true;
+export const danglingCallers: Twin<wire.DanglingCaller, analysis.DanglingCaller> = true;
+export const signatureChanges: Twin<wire.SignatureChange, analysis.SignatureChange> = true;
+export const arityVerdicts: Twin<wire.ArityFinding['verdict'], analysis.ArityVerdict> = true;
+export const arityFindings: Twin<wire.ArityFinding, analysis.ArityFinding> = true;
+export const duplicateFindings: Twin<wire.DuplicateFinding, analysis.DuplicateFinding> = true;
+export const testsReaching: Twin<wire.TestReaching, analysis.TestReaching> = true;
+export const structuralDeltas: Twin<wire.StructuralDelta, analysis.StructuralDelta> = true;

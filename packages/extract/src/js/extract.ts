@@ -1,0 +1,83 @@
+/**
+ * The JavaScript/TypeScript extractor, one decoded JS-family file to facts: parses (with masking
+ * of unsupported TypeScript syntax when the first parse has errors), walks the tree once with a
+ * cursor, and finishes the records into FileFacts fields with the shared ../finish.ts. Owns the
+ * parse/mask decision and the parse diagnostics; it holds no tree after returning (see
+ * DEPENDENCY-NOTES.md: trees are freed when collected).
+ */
+import type { Diagnostic } from '@repograph/core';
+import { errorCensus } from '../census.js';
+import type { ErrorCensus } from '../census.js';
+import { grammarOf, parseText } from './parser.js';
+import type { JsLanguageId } from './parser.js';
+import { maskUnsupportedSyntax } from './mask.js';
+import { tablesFor } from './syntax.js';
+import { Walker } from './walker.js';
+import { visit, R_READ } from './visit.js';
+import { finishFacts } from '../finish.js';
+import type { FinishedFacts } from '../finish.js';
+import type { LineTable } from '../positions.js';
+
+/** How many mask-and-reparse rounds are tried at most. */
+const MASK_ROUNDS = 3;
+
+export interface ExtractedTree extends FinishedFacts {
+  partial: boolean;
+  diagnostics: Diagnostic[];
+  /** Milliseconds spent parsing (all rounds) and walking+finishing, for measurements. */
+  parseMs: number;
+  walkMs: number;
+}
+
+/** Parses and extracts `text` (already decoded). `path` is used in diagnostics. */
+export function extractJsText(path: string, language: JsLanguageId, text: string, lines: LineTable): ExtractedTree {
+  const diagnostics: Diagnostic[] = [];
+  const parseStart = performance.now();
+  let tree = parseText(language, text);
+  let census: ErrorCensus = errorCensus(tree);
+  let masked = false;
+  if (census.count > 0 && language !== 'javascript') {
+    let current = text;
+    for (let round = 0; round < MASK_ROUNDS && census.count > 0; round++) {
+      const next = maskUnsupportedSyntax(current, census.rows);
+      if (next === current) break;
+      const retry = parseText(language, next);
+      const retryCensus = errorCensus(retry);
+      if (retryCensus.count >= census.count) break;
+      tree = retry;
+      census = retryCensus;
+      current = next;
+      masked = true;
+    }
+  }
+  const parseMs = performance.now() - parseStart;
+  if (masked) {
+    diagnostics.push({
+      code: 'masked_syntax', severity: 'info', path,
+      message: 'Masked TypeScript syntax that the grammar cannot parse (variance annotations or a call signature after a member without a separator) and reparsed; positions are unchanged.',
+    });
+  }
+  if (census.count > 0) {
+    diagnostics.push({
+      code: 'parse_error', severity: 'warning', path,
+      message: `The file has ${census.count} syntax error(s); the parser recovered and what parsed is indexed.`,
+      line: census.firstRow + 1, column: census.firstColumn + 1,
+    });
+  }
+  const walkStart = performance.now();
+  const cursor = tree.walk();
+  const walker = new Walker(cursor, text, tablesFor(grammarOf(language)), language !== 'javascript');
+  visit(walker, R_READ);
+  const facts = finishFacts(walker, lines);
+  const walkMs = performance.now() - walkStart;
+  if (walker.truncated) {
+    diagnostics.push({
+      code: 'extractor_failure', severity: 'warning', path,
+      message: 'Parts of the file nest too deeply to walk; references inside them are missing.',
+    });
+  }
+  return {
+    declarations: facts.declarations, imports: facts.imports, exports: facts.exports, references: facts.references,
+    partial: census.count > 0, diagnostics, parseMs, walkMs,
+  };
+}
