@@ -16,6 +16,7 @@ import { METHODS } from './handlers/methods.js';
 import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, writeRegistry } from './lifecycle.js';
 import { LiveTrees } from './live-trees.js';
 import { refuseConnection } from './refused-connection.js';
+import { COLLECT_AFTER_CLOSE_MS, releaseMemorySoon } from './memory-release.js';
 import { ClientSession } from './session.js';
 import { SnapshotSessions } from './snapshot-sessions.js';
 import { SubscriptionHub } from './subscriptions.js';
@@ -162,6 +163,9 @@ function acceptConnection(daemon: DaemonState, socket: Socket): void {
   const session = new ClientSession(daemon.nextClientId++, socket, daemon.context, METHODS, tracker, options.log, (closed) => {
     clients.delete(closed);
     armIdle(daemon);
+    // What the connection held (buffered answers, an export's snapshot) is garbage now; an idle
+    // daemon would keep it until allocation pressure, so collect once the burst of closes ends.
+    releaseMemorySoon(COLLECT_AFTER_CLOSE_MS);
   }, { firstRequestTimeoutMs });
   clients.add(session);
   armIdle(daemon);

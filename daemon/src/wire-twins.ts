@@ -54,6 +54,8 @@ export const budgetErrorCode: Twin<wire.BudgetExceededData['code'], 'BudgetExcee
 export const callTreeNodes: Twin<wire.CallTreeNode, engine.CallTreeNode> = true;
 export const symbolCards: Twin<wire.SymbolCard, engine.SymbolCard> = true;
 export const referenceHits: Twin<wire.ReferenceHit, engine.ReferenceHit> = true;
+export const sourceTexts: Twin<wire.SourceText, engine.SourceSpan> = true;
+export const textMatches: Twin<wire.TextMatch, engine.TextMatch> = true;
 
 // The structural delta (analysis shapes.ts against protocol delta.ts), part by part and whole.
 export const deltaSites: Twin<wire.WireSite, analysis.DeltaSite> = true;

@@ -119,7 +119,7 @@ export interface SourceText {
   endLine: number;
   text: string;
   /** True when the text was cut to a bound (lines or bytes). */
-  truncated?: boolean;
+  truncated: boolean;
 }
 
 /** The stable diagnostic codes (core's DIAGNOSTIC_CODES). */

@@ -107,29 +107,3 @@ test('deleted workspaces are gone everywhere and 100 create/delete cycles do not
   assert.ok(after.heapUsedBytes - before.heapUsedBytes < 32 * 1024 * 1024,
     `the heap grew from ${mib(before.heapUsedBytes)} to ${mib(after.heapUsedBytes)} MiB over 100 create/delete cycles`);
 });
-
-test('only the eight most recently used workspaces stay bound in memory; a cold one still answers with its delta', { timeout: 120_000 }, async (t) => {
-  const s = scope(t);
-  const repo = s.repo('repo', sampleFiles(5));
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client('warmth');
-  await call(client, 'index.status', { sync: true });
-  const ids = Array.from({ length: 12 }, (_, i) => `agent-${String(i).padStart(2, '0')}`);
-  for (const id of ids) await call(client, 'workspace.create', { id });
-  const warmOnes = async () => (await call(client, 'workspace.list', {})).workspaces.filter((w) => w.id !== 'default' && w.warm).map((w) => w.id);
-  const listWarm = async () => {
-    const { workspaces } = await call(client, 'workspace.list', {});
-    return workspaces.filter((w) => w.id !== 'default');
-  };
-  assert.ok((await listWarm()).every((w) => typeof w.warm === 'boolean'), 'workspace.list says which workspaces are warm');
-  await waitFor(async () => (await warmOnes()).length <= 8, 'the least recently used workspaces to cool down');
-  assert.deepEqual(await warmOnes(), ids.slice(4), 'the eight most recently created stay warm');
-
-  // The coldest one takes an unsaved buffer: it binds from scratch and its delta is exact.
-  const delta = await call(client, 'workspace.refresh', { id: ids[0], contents: { 'src/fresh.ts': 'export function freshOne(): number {\n  return 1;\n}\n' } });
-  assert.deepEqual(delta.symbols.added.filter((id) => id.includes('freshOne')), ['src/fresh.ts#freshOne'], JSON.stringify(delta.symbols).slice(0, 400));
-  assert.deepEqual((await call(client, 'symbols.search', { query: 'freshOne', workspace: ids[0], kinds: ['function'] })).symbols.map((x) => x.id), ['src/fresh.ts#freshOne']);
-  await waitFor(async () => (await warmOnes()).length <= 8, 'the bound to hold again');
-  assert.ok((await warmOnes()).includes(ids[0]), 'the workspace just used is warm again');
-  assert.ok((await warmOnes()).length <= 8);
-});

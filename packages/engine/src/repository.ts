@@ -20,7 +20,6 @@ import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { QuerySession } from './query.js';
-import { WarmWorkspaces } from './warm-workspaces.js';
 import { MAX_PATH_LENGTH } from './source-text.js';
 
 export interface OpenRepositoryOptions {
@@ -97,7 +96,6 @@ export class Repository {
   private readonly threads: number | undefined;
   private pool: ExtractionPool | null = null;
   private readonly workspaces = new Map<string, LiveWorkspace>();
-  private readonly warm = new WarmWorkspaces(DEFAULT_WORKSPACE);
   private readonly host: WorkspaceHost;
   /** For each pinned workspace: its root's HEAD when it was created or last reset (see isStale). */
   private readonly pinnedRootHeads = new Map<string, string | null>();
@@ -152,10 +150,7 @@ export class Repository {
 
   /** Refreshes a workspace (all of it, or the given paths and unsaved buffers). */
   async refresh<A = never>(id: string, options: RefreshOptions<A> = {}): Promise<WorkspaceRefresh<A>> {
-    const workspace = this.workspace(id);
-    const result = await workspace.refresh(options);
-    this.warm.used(workspace);
-    return result;
+    return this.workspace(id).refresh(options);
   }
 
   /** The workspace `id`; WorkspaceNotFound when there is none. */
@@ -240,7 +235,6 @@ export class Repository {
     if (pinnedBase !== null) this.pinnedRootHeads.set(id, rootHead);
     try {
       const refresh = await workspace.refresh();
-      this.warm.used(workspace);
       return { workspace, refresh };
     } catch (error) {
       this.workspaces.delete(id);
@@ -266,7 +260,6 @@ export class Repository {
     await workspace.whenIdle();
     this.workspaces.delete(id);
     this.pinnedRootHeads.delete(id);
-    this.warm.remove(id);
     // Its bound tree goes now, whoever still holds the object (a query in flight).
     workspace.forget();
     await this.store.deleteSnapshot(workspace.key);
@@ -299,7 +292,6 @@ export class Repository {
       return facts ? rebaseFacts(facts, path) : null;
     };
     const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, analyze);
-    this.warm.used(workspace);
     return { commit, refresh, analysis };
   }
 
