@@ -109,8 +109,12 @@ export class RequestIntake implements MessageReader {
     if (!this.turnTaken && this.waiting.length > 0 && !this.full()) {
       const message = this.waiting.shift()!;
       if (Message.isRequest(message)) this.waitingRequests--;
-      this.turnTaken = true;
-      setImmediate(() => { this.turnTaken = false; this.pump(); });
+      // A backlog goes on one message a turn; a lone message (the usual case) goes at once,
+      // without a turn of its own (the bounds are checked per message either way).
+      if (this.waiting.length > 0) {
+        this.turnTaken = true;
+        setImmediate(() => { this.turnTaken = false; this.pump(); });
+      }
       this.deliver(message);
     }
     if (this.full() || this.waiting.length > 0) {
