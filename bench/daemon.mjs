@@ -10,7 +10,6 @@
 // warm restarts. Then, unless --synthetic-files 0, warm restarts of core-js grown to 5,000 files.
 // Every daemon started is stopped with SIGTERM, also on failure; the fetched corpora are not touched.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { corpusSpec, ensureCorpus } from './corpora.mjs';
 import { listAdmittedFiles } from './parse-baseline.mjs';
@@ -25,6 +24,7 @@ import {
   measureRestarts, memoryAndWatches,
 } from './lib/daemon-scenarios.mjs';
 import { judgeDaemon, writeDaemonMarkdown } from './lib/daemon-results.mjs';
+import { describeMachine } from './lib/machine.mjs';
 
 const resultsFile = path.join(resultsDir, 'daemon.json');
 const resultsMarkdown = path.join(benchDir, 'RESULTS.md');
@@ -61,15 +61,6 @@ function parseOptions(argv) {
   for (const name of options.corpora) corpusSpec(name);
   if (options.clients < 1) throw new Error('bench:daemon: --clients must be at least 1');
   return options;
-}
-
-/** The machine a figure was measured on. */
-function describeMachine() {
-  const cpus = os.cpus();
-  return {
-    cores: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', totalMemoryBytes: os.totalmem(),
-    node: process.version, platform: `${os.platform()} ${os.release()}`,
-  };
 }
 
 /** Which build was measured: the daemon entry, the checkout's commit and whether it had local changes. */

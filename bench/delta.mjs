@@ -10,7 +10,6 @@
 // those the command line starts with `repograph stop` and then SIGTERM to the registry's pid
 // (delta-check.mjs). The fetched corpora are not touched (each run works on a clone).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { corpusSpec, ensureCorpus } from './corpora.mjs';
 import { listAdmittedFiles } from './parse-baseline.mjs';
@@ -23,6 +22,7 @@ import { planEdits, readGraph } from './lib/delta-edits.mjs';
 import { measureApply, measureDisk } from './lib/delta-scenarios.mjs';
 import { makeChange, timeCheck, timeColdChecks } from './lib/delta-check.mjs';
 import { judgeDelta, writeDeltaMarkdown } from './lib/delta-results.mjs';
+import { describeMachine } from './lib/machine.mjs';
 
 const resultsFile = path.join(resultsDir, 'delta.json');
 const resultsMarkdown = path.join(benchDir, 'RESULTS.md');
@@ -64,14 +64,6 @@ function parseOptions(argv) {
     throw new Error('bench:delta: --check-files must be at least --check-renames + --check-new-files');
   }
   return options;
-}
-
-function describeMachine() {
-  const cpus = os.cpus();
-  return {
-    cores: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', totalMemoryBytes: os.totalmem(),
-    node: process.version, platform: `${os.platform()} ${os.release()}`,
-  };
 }
 
 /** The watcher's settle time as the built daemon sets it (informative), or null. */

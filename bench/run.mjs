@@ -12,7 +12,6 @@
 // and score against the oracle, and in-process query latency.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ensureCorpus, corpusSpec, TS_CORPORA } from './corpora.mjs';
 import { buildOracle } from './oracle.mjs';
@@ -25,6 +24,7 @@ import { assertCliBuilt, benchDir, ensureDir, repoRoot, resultsDir } from './lib
 import { median, round } from './lib/stats.mjs';
 import { writeResultsMarkdown } from './lib/results-md.mjs';
 import { judgeAll } from './lib/targets.mjs';
+import { describeMachine } from './lib/machine.mjs';
 
 const latestFile = path.join(resultsDir, 'latest.json');
 /** The parts of the bench, in the order they run. */
@@ -51,15 +51,6 @@ function parseOptions(argv) {
   }
   if (!(options.runs >= 1)) throw new Error('bench: --runs must be a positive number');
   return options;
-}
-
-/** The machine a figure was measured on. */
-function describeMachine() {
-  const cpus = os.cpus();
-  return {
-    cores: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', totalMemoryBytes: os.totalmem(),
-    node: process.version, platform: `${os.platform()} ${os.release()}`,
-  };
 }
 
 const log = (line) => console.error(`[bench] ${line}`);
