@@ -8,33 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { call, waitFor } from '../helpers/daemon.mjs';
-import { brief, deltaSession, TS_SUMMARIZE, withoutTimings, write } from '../helpers/delta.mjs';
+import { brief, deltaSession, RICH_EDIT, RICH_FILES, withoutTimings, write } from '../helpers/delta.mjs';
 
-const SUMMARIZE = TS_SUMMARIZE;
-
-const LIB = [
-  'export function greet(name: string): string {',
-  '  return `Hello, ${name}!`;',
-  '}',
-  '',
-  'export function pair(left: number, right: number): number {',
-  '  return left + right;',
-  '}',
-  '',
-  SUMMARIZE,
-].join('\n');
-
-const FILES = {
-  'src/lib.ts': LIB,
-  'src/use.ts': "import { greet, pair } from './lib.js';\n\nexport function main(): string {\n  return greet('a') + pair(1, 2);\n}\n",
-  'src/lib.test.ts': "import { it } from 'node:test';\nimport { summarize } from './lib.js';\n\nit('summarizes', () => {\n  summarize([1, 2], 1);\n});\n",
-};
-
-/** One edit of src/lib.ts with something in every list: a rename, an arity change, a pasted copy. */
-const RICH_EDIT = LIB
-  .replace('function greet', 'function welcome')
-  .replace('pair(left: number, right: number): number {\n  return left + right;', 'pair(left: number): number {\n  return left * 2;')
-  .concat('\n', SUMMARIZE.replace('summarize', 'digest'));
+const FILES = RICH_FILES;
 
 /** The delta fields of an edit.apply result. */
 function deltaOfApply(result) {

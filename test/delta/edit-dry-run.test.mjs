@@ -7,32 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { call } from '../helpers/daemon.mjs';
-import { brief, deltaSession, replace, TS_SUMMARIZE, withoutTimings, write } from '../helpers/delta.mjs';
-
-const LIB = [
-  'export function greet(name: string): string {',
-  '  return `Hello, ${name}!`;',
-  '}',
-  '',
-  'export function pair(left: number, right: number): number {',
-  '  return left + right;',
-  '}',
-  '',
-  TS_SUMMARIZE,
-].join('\n');
+import { brief, deltaSession, RICH_EDIT, RICH_FILES, RICH_LIB, replace, withoutTimings, write } from '../helpers/delta.mjs';
 
 const FILES = {
   '.gitignore': 'scratch/\n',
-  'src/lib.ts': LIB,
-  'src/use.ts': "import { greet, pair } from './lib.js';\n\nexport function main(): string {\n  return greet('a') + pair(1, 2);\n}\n",
-  'src/lib.test.ts': "import { it } from 'node:test';\nimport { summarize } from './lib.js';\n\nit('summarizes', () => {\n  summarize([1, 2], 1);\n});\n",
+  ...RICH_FILES,
 };
-
-/** One edit of src/lib.ts with something in every list: a rename, an arity change, a pasted copy. */
-const RICH_EDIT = LIB
-  .replace('function greet', 'function welcome')
-  .replace('pair(left: number, right: number): number {\n  return left + right;', 'pair(left: number): number {\n  return left * 2;')
-  .concat('\n', TS_SUMMARIZE.replace('summarize', 'digest'));
 
 /** The delta of an edit.apply answer, without what differs between a dry and a real run. */
 function deltaOf(result) {
@@ -66,7 +46,7 @@ test('a dry run answers the delta the edit would cause, and changes nothing', { 
   assert.equal(dry.meta.generation, generation, 'the delta is against the current generation');
 
   // Nothing on disk, nothing published, the bound tree as it was.
-  assert.equal(readFileSync(join(repo, 'src/lib.ts'), 'utf8'), LIB);
+  assert.equal(readFileSync(join(repo, 'src/lib.ts'), 'utf8'), RICH_LIB);
   assert.equal(existsSync(join(repo, 'src/extra.ts')), false);
   assert.equal(await generationOf(client), generation);
   const welcome = await call(client, 'symbols.search', { query: 'welcome', sync: true });

@@ -68,3 +68,31 @@ export const TS_SUMMARIZE = [
   '}',
   '',
 ].join('\n');
+
+/**
+ * A small TypeScript project whose one edit of src/lib.ts (RICH_EDIT) puts something in every
+ * list of a delta: a rename (greet -> welcome) with a dangling caller, an arity change (pair loses
+ * a parameter) and a pasted copy of summarize. A test file reaches summarize.
+ */
+export const RICH_LIB = [
+  'export function greet(name: string): string {',
+  '  return `Hello, ${name}!`;',
+  '}',
+  '',
+  'export function pair(left: number, right: number): number {',
+  '  return left + right;',
+  '}',
+  '',
+  TS_SUMMARIZE,
+].join('\n');
+
+export const RICH_FILES = {
+  'src/lib.ts': RICH_LIB,
+  'src/use.ts': "import { greet, pair } from './lib.js';\n\nexport function main(): string {\n  return greet('a') + pair(1, 2);\n}\n",
+  'src/lib.test.ts': "import { it } from 'node:test';\nimport { summarize } from './lib.js';\n\nit('summarizes', () => {\n  summarize([1, 2], 1);\n});\n",
+};
+
+export const RICH_EDIT = RICH_LIB
+  .replace('function greet', 'function welcome')
+  .replace('pair(left: number, right: number): number {\n  return left + right;', 'pair(left: number): number {\n  return left * 2;')
+  .concat('\n', TS_SUMMARIZE.replace('summarize', 'digest'));
