@@ -109,9 +109,12 @@ export class RequestIntake implements MessageReader {
     if (!this.turnTaken && this.waiting.length > 0 && !this.full()) {
       const message = this.waiting.shift()!;
       if (Message.isRequest(message)) this.waitingRequests--;
-      // A backlog goes on one message a turn; a lone message (the usual case) goes at once,
-      // without a turn of its own (the bounds are checked per message either way).
-      if (this.waiting.length > 0) {
+      // A lone message with nothing else in flight on the connection (the usual case) goes at
+      // once; otherwise one a turn, so each answer is written (and counted against the unread
+      // bound) before the next request runs: 16 large answers built at once would be the memory
+      // the bound is there to prevent.
+      const othersInFlight = this.ids.size - this.waitingRequests > (Message.isRequest(message) ? 1 : 0);
+      if (this.waiting.length > 0 || othersInFlight) {
         this.turnTaken = true;
         setImmediate(() => { this.turnTaken = false; this.pump(); });
       }
