@@ -39,6 +39,13 @@ export interface LayerOptions {
   transaction?: Transaction;
   header?: SnapshotHeader;
   uncommitted?: boolean;
+  /**
+   * The sid the layer's manifest was written against: null for a complete one (no base), else the
+   * base's current sid. Given, the manifest is cached like the other runs: a manifest changes only
+   * when its base is republished (a new base sid), so (sid, manifest base) names one content.
+   * Absent: the manifest is read past the cache.
+   */
+  manifestBase?: string | null;
 }
 
 export class Layer {
@@ -48,6 +55,8 @@ export class Layer {
   private readonly namesRun: RunSource<NameEntry[]>;
   private readonly relationsRun: RunSource<SlotBlock<RelationSlot>>;
   private readonly incomingRun: RunSource<IncomingEntry[]>;
+  /** Whether manifest point reads go through the block cache (LayerOptions.manifestBase). */
+  private readonly manifestCached: boolean;
 
   /**
    * The layer stored under `sid`, read in `options.transaction` (absent: the current write
@@ -62,9 +71,13 @@ export class Layer {
       relationsIn: header.relationCount - header.unresolvedCount,
     };
     const cache = options.uncommitted === true ? null : environment.cache;
+    const manifestVersioned = options.manifestBase !== undefined;
+    this.manifestCached = manifestVersioned && cache !== null;
     const source = <Decoded>(name: keyof Databases & string, decode: (block: RawBlock) => Decoded): RunSource<Decoded> => ({
-      name, database: environment.databases[name as 'files'], transaction, cache, decode,
-      empty: sizes[name] === 0, immutable: name !== 'files',
+      // The manifest's cache entries are named by the base it was written against as well.
+      name: name === 'files' && manifestVersioned ? `files\u0003${options.manifestBase ?? ''}` : name,
+      database: environment.databases[name as 'files'], transaction, cache, decode,
+      empty: sizes[name] === 0, immutable: name !== 'files' || manifestVersioned,
     });
     const stream = (block: RawBlock): StreamValue => block.value as StreamValue;
     this.filesRun = source('files', (block) => readManifestBlock(stream(block)));
@@ -82,9 +95,12 @@ export class Layer {
     for (const block of blocksFrom(this.filesRun, this.sid, null, false)) yield* block;
   }
 
-  /** The manifest entry of `path`. Read past the cache: a manifest can be rewritten (manifest.ts). */
+  /**
+   * The manifest entry of `path`. Through the block cache only when the manifest's version is
+   * known (LayerOptions.manifestBase): a manifest can be rewritten (manifest.ts).
+   */
   manifestEntry(path: string): ManifestEntry | undefined {
-    for (const block of blocksFrom(this.filesRun, this.sid, [path], false)) {
+    for (const block of blocksFrom(this.filesRun, this.sid, [path], this.manifestCached)) {
       return block.find((entry) => entry.path === path);
     }
     return undefined;

@@ -10,8 +10,8 @@
  * identical entry. Blob ids and group hashes (lowercase hex) are stored as bytes, half the size.
  *
  * A delta is only valid against the base it was made from, so republishing a baseline rewrites
- * the manifests of the overlays on it (publish.ts). Manifest blocks are therefore read past the
- * block cache.
+ * the manifests of the overlays on it (publish.ts). Manifest blocks are therefore cached only under
+ * the version they were read as, (sid, base sid), and read past the cache when that is unknown.
  */
 import { sharedPrefixLength } from './codecs.js';
 import { compareCodePoints } from './keys.js';

@@ -188,6 +188,28 @@ describe('overlay reader', () => {
     await rebased.close();
   });
 
+  test('point reads of a manifest stay right across a baseline republish (its cached blocks are named by base)', async () => {
+    const { store: rebased } = await openTestStore('rebased-point-reads');
+    await publish(rebased, BASE, null, [baseA, baseB, baseC]);
+    const overlayFiles = [A, C, D].map((path) => makeFileEntry(path, `overlay:${path}`));
+    await publish(rebased, OVERLAY, BASE, [overlayA, removed(B), overlayD], { files: overlayFiles });
+    // Enough point reads that the block keys are loaded and the blocks cached under the old base.
+    const warm = rebased.reader(OVERLAY)!;
+    for (let round = 0; round < 20; round++) for (const path of [A, B, C, D]) warm.file(path);
+    assert.deepEqual([A, B, C, D].map((path) => warm.file(path)), [overlayFiles[0], undefined, overlayFiles[1], overlayFiles[2]]);
+    warm.close();
+    const newFiles = [A, B].map((path) => makeFileEntry(path, `v2:${path}`));
+    await publish(rebased, BASE, null, [baseA, group(B, [bar], [])], { files: newFiles, replace: true });
+    const overlay = rebased.reader(OVERLAY)!;
+    assert.deepEqual([A, B, C, D].map((path) => overlay.file(path)), [overlayFiles[0], undefined, overlayFiles[1], overlayFiles[2]],
+      'the rewritten overlay manifest, not the cached delta against the old base');
+    overlay.close();
+    const baseline = rebased.reader(BASE)!;
+    assert.deepEqual([A, B, C].map((path) => baseline.file(path)), [newFiles[0], newFiles[1], undefined]);
+    baseline.close();
+    await rebased.close();
+  });
+
   test('recounts what an overlay hides when its stored counts were made against another base', async () => {
     const { store: tampered, dataRoot, repoId } = await openTestStore('tampered');
     await publish(tampered, BASE, null, [baseA, baseB, baseC]);

@@ -64,8 +64,10 @@ class MergedSnapshotReader implements SnapshotReader {
     private readonly baseHeader: SnapshotHeader | null,
     private readonly onClose: (reader: SnapshotReader) => void,
   ) {
-    this.own = new Layer(environment, header.sid, { transaction, header });
-    this.base = baseHeader === null ? null : new Layer(environment, baseHeader.sid, { transaction, header: baseHeader });
+    // Both manifests' versions are known here (the overlay's is a delta against the base's current
+    // sid), so their point reads are cached.
+    this.own = new Layer(environment, header.sid, { transaction, header, manifestBase: baseHeader?.sid ?? null });
+    this.base = baseHeader === null ? null : new Layer(environment, baseHeader.sid, { transaction, header: baseHeader, manifestBase: null });
   }
 
   get info(): SnapshotInfo {
