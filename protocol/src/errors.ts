@@ -10,7 +10,7 @@
 
 /** The band's first (highest) code. */
 export const ERROR_BAND_TOP = -33000;
-/** The band's last (lowest) code: -33017..-33099 are free for later names. */
+/** The band's last (lowest) code: -33018..-33099 are free for later names. */
 export const ERROR_BAND_BOTTOM = -33099;
 
 /**
@@ -40,6 +40,8 @@ export const ERROR_BAND = {
   UsageError: -33015,
   /** The client raises it when it cannot reach or start a daemon; a daemon sends it to a connection past its limit. */
   DaemonUnavailable: -33016,
+  /** No stored review has the id (compute it with review_studio.compute). @since 0.4.0 */
+  ReviewNotFound: -33017,
 } as const;
 
 /** The stable `data.code` strings. */

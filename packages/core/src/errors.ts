@@ -8,7 +8,7 @@
 export const ERROR_CODES = [
   'NotIndexed', 'SymbolNotFound', 'FileNotFound', 'PathOutsideRepo', 'WorkspaceNotFound',
   'WorkspaceInUse', 'BaseNotACommit', 'EditConflict', 'BudgetExceeded', 'InvalidParams',
-  'Cancelled', 'ProtocolVersionMismatch', 'NotARepository', 'StoreError', 'UsageError',
+  'Cancelled', 'ProtocolVersionMismatch', 'NotARepository', 'StoreError', 'UsageError', 'ReviewNotFound',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

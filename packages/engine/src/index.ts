@@ -20,6 +20,8 @@ export { compileLinearRegex, MAX_PATTERN_LENGTH } from './linear-regex.js';
 export { planEdits, writePlanned, type EditRequest, type PlannedWrite } from './edit-files.js';
 export { ExtractionPool, type ExtractionJob, type ExtractionPoolOptions } from './pool.js';
 export { gitDirOf } from './git-head.js';
+export type { ReviewSides } from './review-sides.js';
+export type { DiffEntry, SnapshotReader } from '@repograph/store';
 
 /** The snapshot key of the live worktree. */
 export const WORKTREE_KEY = 'workspace:default';

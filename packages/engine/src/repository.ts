@@ -12,14 +12,17 @@ import { isAbsolute, join } from 'node:path';
 import { budgetExceeded, RepographError, type BuildReport, type FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
 import { rebaseFacts } from './rebase.js';
-import { gitRepoInfo, listWorktrees, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
-import { baselineKey, commitOfBaselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
+import { gitRepoInfo, isAncestor, listWorktrees, movingRefOf, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
+import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
+import { cleanupBaselines, listBaselines, type BaselineListing } from './baseline-listing.js';
+import { buildFingerprint } from './build-fingerprint.js';
 import { QuerySession } from './query.js';
+import { runReviewSides, withHeadReader, type ReviewRequest, type ReviewSides } from './review-sides.js';
 import { MAX_PATH_LENGTH } from './source-text.js';
 
 export interface OpenRepositoryOptions {
@@ -50,19 +53,6 @@ export interface WorkspaceInfo {
   unsavedFiles: string[];
   lastRefreshMs: number;
   warm: boolean;
-}
-
-/** A baseline as listed to clients. */
-export interface BaselineListing {
-  commit: string;
-  generation: number;
-  /** When it was published, ISO 8601. */
-  createdAt: string;
-  /** The stored size of its data (see RepoStore.snapshotBytes). */
-  bytes: number;
-  fileCount: number;
-  symbolCount: number;
-  usedBy: string[];
 }
 
 /** The data root from options or the environment; it must be absolute. */
@@ -296,33 +286,60 @@ export class Repository {
   }
 
   /**
-   * The baselines in the store, with the workspaces that sit on each, when each was published
-   * (ISO 8601) and its size (`bytes`: RepoStore.snapshotBytes, the stored size of its runs).
+   * The commit `ref` names now (BaseNotACommit when it is a range, an option or no commit) and
+   * the moving ref it follows (a branch, a remote-tracking branch or HEAD; null for a tag or id).
    */
+  async resolveRef(ref: string): Promise<{ commit: string; follows: string | null }> {
+    if (!this.isGit) throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits.`, { root: this.root });
+    const commit = await resolveBaseCommit(this.root, ref);
+    return { commit, follows: await movingRefOf(this.root, ref) };
+  }
+
+  /** True when `ancestor` is an ancestor of `descendant` (both commits). */
+  isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    return isAncestor(this.root, ancestor, descendant);
+  }
+
+  /**
+   * Runs `compute` over the two sides of a review (review-sides.ts): commit `base` against commit
+   * `head`, or, without `head`, against the workspace `workspace` (refreshed first). Both refs
+   * must each name one commit (BaseNotACommit otherwise); missing baselines are built from git
+   * objects first.
+   */
+  reviewSides<A>(request: ReviewRequest, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
+    if (!this.isGit) {
+      throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to review.`, { root: this.root });
+    }
+    return runReviewSides({
+      store: this.store, root: this.root, policy: this.policy.policy, getPool: this.host.getPool, workspace: (id) => this.workspace(id),
+    }, request, compute);
+  }
+
+  /** Runs `read` over a commit's baseline (built when missing) or a workspace's publication. */
+  headReader<A>(head: { commit: string } | { workspace: string }, read: (reader: import('@repograph/store').SnapshotReader) => A | Promise<A>): Promise<A> {
+    return withHeadReader({
+      store: this.store, root: this.root, policy: this.policy.policy, getPool: this.host.getPool, workspace: (id) => this.workspace(id),
+    }, head, read);
+  }
+
+  /** The baselines in the store (baselines.ts listBaselines). */
   listBaselines(): BaselineListing[] {
-    const snapshots = this.store.listSnapshots();
-    return snapshots.filter((s) => s.key.startsWith('baseline:')).map((s) => ({
-      commit: commitOfBaselineKey(s.key), generation: s.generation, createdAt: new Date(s.publishedAt).toISOString(),
-      bytes: this.store.snapshotBytes(s.key), fileCount: s.fileCount, symbolCount: s.symbolCount,
-      usedBy: snapshots.filter((o) => o.base === s.key).map((o) => o.key.slice('workspace:'.length)),
-    }));
+    return listBaselines(this.store);
   }
 
   /** Removes baselines no workspace sits on (dry run by default). */
-  async cleanup(dryRun = true): Promise<{ removed: string[]; skippedInUse: string[] }> {
-    const removed: string[] = [];
-    const skippedInUse: string[] = [];
-    const snapshots = this.store.listSnapshots();
-    for (const baseline of snapshots.filter((s) => s.key.startsWith('baseline:'))) {
-      const commit = commitOfBaselineKey(baseline.key);
-      if (snapshots.some((o) => o.base === baseline.key)) {
-        skippedInUse.push(commit);
-        continue;
-      }
-      if (!dryRun) await this.store.deleteSnapshot(baseline.key);
-      removed.push(commit);
-    }
-    return { removed, skippedInUse };
+  cleanup(dryRun = true): Promise<{ removed: string[]; skippedInUse: string[] }> {
+    return cleanupBaselines(this.store, dryRun);
+  }
+
+  /** The stored reviews (opaque artifacts by id; packages/review owns what they hold). */
+  get reviews(): Pick<RepoStore, 'getReview' | 'putReview' | 'deleteReview' | 'listReviews'> {
+    return this.store;
+  }
+
+  /** The fingerprint of what a build depends on (policy and versions): same inputs, same graph. */
+  buildFingerprint(): string {
+    return buildFingerprint(this.policy.policy);
   }
 
   /** True when the workspace has a published snapshot. */

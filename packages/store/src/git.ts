@@ -166,6 +166,35 @@ export async function resolveCommit(root: string, ref: string): Promise<string |
   return result.exitCode === 0 ? singleLine(result.stdout) : null;
 }
 
+/**
+ * The full name of the branch `ref` names (`refs/heads/...` or a remote-tracking
+ * `refs/remotes/...`, or `HEAD`), or null when it names a tag, a commit id or nothing: what a review of
+ * `ref` follows as it moves.
+ */
+export async function movingRefOf(root: string, ref: string): Promise<string | null> {
+  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref) || ref.length > MAX_REVISION_LENGTH) return null;
+  const result = await runGit(root, ['rev-parse', '--symbolic-full-name', ref]);
+  if (result.exitCode !== 0) return null;
+  const name = singleLine(result.stdout);
+  return name === 'HEAD' || /^refs\/(heads|remotes)\//.test(name) ? name : null;
+}
+
+/**
+ * The bytes of the file `path` in commit `commit` (a full id), or null when the commit has no
+ * such file (or it is not a blob). Paths are repository-relative with `/`.
+ */
+export async function readFileAtCommit(root: string, commit: string, path: string): Promise<Buffer | null> {
+  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit) || path === '' || path.includes('\0') || path.startsWith('/')) return null;
+  const result = await runGit(root, ['cat-file', 'blob', `${commit}:${path}`]);
+  return result.exitCode === 0 ? result.stdout : null;
+}
+
+/** True when commit `ancestor` is an ancestor of (or equal to) commit `descendant`. */
+export async function isAncestor(root: string, ancestor: string, descendant: string): Promise<boolean> {
+  const result = await runGit(root, ['merge-base', '--is-ancestor', ancestor, descendant]);
+  return result.exitCode === 0;
+}
+
 /** Git's blob id of `bytes`: the hash of `blob <length>\0` followed by the bytes. */
 export function hashBlob(bytes: Uint8Array, objectFormat: 'sha1' | 'sha256' = 'sha1'): string {
   return createHash(objectFormat === 'sha256' ? 'sha256' : 'sha1')

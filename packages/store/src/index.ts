@@ -12,7 +12,9 @@ export type {
   FactsEntry, FileEntry, FileStatus, OpenRepoStoreOptions, PathGroup, PublishInput, RepoStore, SnapshotInfo,
   SnapshotReader, SnapshotSummary, StoreStats,
 } from './types.js';
-export { gitRepoInfo, hashBlob, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, resolveCommit } from './git.js';
+export { gitRepoInfo, hashBlob, isAncestor, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, movingRefOf, readFileAtCommit, resolveCommit } from './git.js';
 export type { GitRepoInfo, SkippedEntry, TreeEntry, TreeListing, WorktreeListing } from './git.js';
 export { readBlobs } from './git-blobs.js';
+export { diffFiles } from './git-diff.js';
+export type { DiffEntry } from './git-diff.js';
 export type { BlobContent, ReadBlobsOptions, ReadBlobsResult } from './git-blobs.js';

@@ -28,6 +28,7 @@
  * | relations    | [sid, sitePath, ordinal]            | 64 RelationRecord by site path, then published order |
  * | relationsIn  | [sid, to, sitePath, ordinal]        | 128 (to, sitePath, ordinal) for each relation    |
  * |              |                                     | with to != null, by all three                    |
+ * | reviews      | review id                           | a review artifact (msgpack, LZ4 from 1 KiB)      |
  *
  * Each relation is stored once, in its site path's group. There is no index by `from`: a
  * relation's `from` is its site path or `<site path>#...` (publish-input.ts checks it), so the
@@ -85,6 +86,8 @@ export interface Databases {
   names: RunDatabase;
   relations: RunDatabase;
   relationsIn: RunDatabase;
+  /** Review artifacts by id (reviews.ts): opaque to the store. */
+  reviews: Database<unknown, string>;
 }
 
 /** The sub-databases that hold one snapshot's data, all runs keyed [sid, ...]. */
@@ -97,7 +100,7 @@ export const RECORD_DATABASES = ['factLog'] as const satisfies readonly (keyof D
 
 /** Every sub-database name, in the order openDatabases opens them. */
 export const DATABASE_NAMES = [
-  'meta', 'facts', 'factLog', 'snapshots', ...SNAPSHOT_DATABASES,
+  'meta', 'facts', 'factLog', 'snapshots', ...SNAPSHOT_DATABASES, 'reviews',
 ] as const satisfies readonly (keyof Databases)[];
 
 /** The environment's maxDbs: the sub-databases above plus room for a migration's new ones. */
@@ -157,6 +160,9 @@ const NO_DICTIONARY = Buffer.alloc(0);
  * Opens every sub-database. In a read-only environment a missing one yields undefined, which the
  * caller reports (the store was not initialized).
  */
+/** Review artifacts of at least this many bytes are LZ4-compressed. */
+const REVIEW_COMPRESSION_THRESHOLD = 1024;
+
 export function openDatabases(root: RootDatabase, tuning: StoreTuning): Databases | undefined {
   const compression = (threshold: number | null, dictionary?: Buffer): DatabaseOptions['compression'] =>
     threshold === null ? false : { threshold, ...(dictionary === undefined ? {} : { dictionary }) };
@@ -174,6 +180,7 @@ export function openDatabases(root: RootDatabase, tuning: StoreTuning): Database
     }),
     snapshots: root.openDB({ name: 'snapshots' }),
     ...Object.fromEntries(SNAPSHOT_DATABASES.map((name) => [name, open(run(name))])),
+    reviews: open({ name: 'reviews', encoding: 'msgpack', useRecords: false, compression: compression(REVIEW_COMPRESSION_THRESHOLD) }),
   };
   for (const database of Object.values(opened)) if (database === undefined) return undefined;
   return opened as unknown as Databases;

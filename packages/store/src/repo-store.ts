@@ -4,6 +4,7 @@
  * open readers (closed with the store). The layout is in layout.ts, the operations in facts.ts,
  * publish.ts and reader.ts.
  */
+import { RepographError } from '@repograph/core';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageOf, openEnvironment, storeError, type StoreEnvironment } from './environment.js';
@@ -41,6 +42,10 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
   let closed = false;
   const assertOpen = (what: string): void => {
     if (closed) throw storeError(`${what}: the store at ${environment.path} is closed`, { path: environment.path });
+  };
+  const assertWritable = (what: string): void => {
+    assertOpen(what);
+    if (environment.readOnly) throw storeError(`${what}: the store at ${environment.path} is open read-only`, { path: environment.path });
   };
   return {
     path: environment.path,
@@ -84,6 +89,36 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
       assertOpen(`measuring ${key}`);
       return snapshotBytes(environment, key);
     },
+    getReview(id) {
+      assertOpen(`reading the review ${id}`);
+      assertReviewId(id);
+      return databases.reviews.get(id);
+    },
+    async putReview(id, artifact) {
+      assertWritable(`storing the review ${id}`);
+      assertReviewId(id);
+      return await root.transaction(() => {
+        // A stored review is an event (the review watch topics are clocked by generation).
+        const current = databases.meta.get('generation');
+        const generation = (typeof current === 'number' ? current : 0) + 1;
+        databases.meta.putSync('generation', generation);
+        databases.reviews.putSync(id, artifact);
+        return generation;
+      });
+    },
+    async deleteReview(id) {
+      assertWritable(`deleting the review ${id}`);
+      assertReviewId(id);
+      return await root.transaction(() => {
+        if (databases.reviews.get(id) === undefined) return false;
+        databases.reviews.removeSync(id);
+        return true;
+      });
+    },
+    listReviews() {
+      assertOpen('listing reviews');
+      return [...databases.reviews.getKeys({})].map(String).sort();
+    },
     generation() {
       assertOpen('generation');
       const value = databases.meta.get('generation');
@@ -105,6 +140,15 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
       }
     },
   };
+}
+
+/** Review ids are short printable keys (the review package derives them: `r-` and hex). */
+const REVIEW_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+
+function assertReviewId(id: string): void {
+  if (typeof id !== 'string' || !REVIEW_ID_PATTERN.test(id)) {
+    throw new RepographError('InvalidParams', `"${String(id).slice(0, 64)}" is not a review id; use the reviewId review_studio.compute returned`, { reviewId: String(id).slice(0, 64) });
+  }
 }
 
 function storeStats(environment: StoreEnvironment): StoreStats {

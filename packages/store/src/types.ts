@@ -201,6 +201,17 @@ export interface RepoStore {
   snapshotBytes(key: string): number;
   /** The current store generation (0 before the first publish). */
   generation(): number;
+  /** A stored review artifact by id (opaque to the store), or undefined. */
+  getReview(id: string): unknown;
+  /**
+   * Stores (or replaces) a review artifact, in one write transaction that also advances the store
+   * generation (a stored review is an event subscribers are told of); returns that generation.
+   */
+  putReview(id: string, artifact: unknown): Promise<number>;
+  /** Removes a review; false when there was none. */
+  deleteReview(id: string): Promise<boolean>;
+  /** The ids of the stored reviews, sorted. */
+  listReviews(): string[];
   stats(): StoreStats;
   /** Closes every open reader and the environment. */
   close(): Promise<void>;

@@ -14,7 +14,10 @@ import type { RootDatabase } from 'lmdb';
  *
  * History: 1, one LMDB entry per record and per index entry; 2, snapshots as sorted runs of
  * compressed blocks (no `relationsOut` and `symbolsByPath` indexes), overlay manifests as deltas,
- * facts as an appended log with an index.
+ * facts as an appended log with an index; 3, the `reviews` sub-database (review artifacts). A
+ * store of schema 2 holds caches only, so it is rebuilt; from 3 on the store holds what reviewers
+ * decided (issue 14's decisions live in the artifacts), so a later layout change needs a step in
+ * MIGRATIONS that keeps `reviews`.
  *
  * On open, a store with an older schema is migrated in place when MIGRATIONS has a step from its
  * version, and otherwise wiped and rebuilt: everything in it is a cache that can be rebuilt from
@@ -33,7 +36,7 @@ import type { RootDatabase } from 'lmdb';
  * word is appended to a vocabulary (codecs.ts, manifest.ts); block sizes change (readers take
  * blocks of any size); query code changes; a new snapshot key prefix reuses the same layout.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The value of meta `format`, which tells our environments apart from foreign LMDB files. */
 export const STORE_FORMAT = 'repograph-store';

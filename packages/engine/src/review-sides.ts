@@ -1,0 +1,245 @@
+/**
+ * The two sides of a review or an `index.diff`: a base commit's baseline and either a head
+ * commit's baseline or a live workspace's publication, both built from git objects when the store
+ * lacks them (no checkout), reused when present. Hands the caller, while both readers are open,
+ * the delta input (the change between the two manifests, each side's records and facts), the
+ * readers themselves, the files git says differ (with lines and blob ids) and a way to read a
+ * changed file's text on either side. Owns that pairing; what is computed from it is the caller's.
+ *
+ * Costs: the change is one merge of the two manifests; the analysis reads only what changed and
+ * what it reaches. The function index the duplicate rule needs is built once per head commit
+ * (from the fact cache) and kept for the next review of the same head.
+ */
+import { join } from 'node:path';
+import type { FileFacts } from '@repograph/core';
+import { EXTRACTOR_VERSION } from '@repograph/extract';
+import { diffFiles, readBlobs, readFileAtCommit, type DiffEntry, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
+import type { DeltaInput } from './delta-view.js';
+import type { LiveWorkspace } from './live-workspace.js';
+import { baselineKey, ensureBaseline, resolveBaseCommit } from './baseline.js';
+import type { ExtractionPool } from './pool.js';
+import type { MaterialPolicy } from '@repograph/graph';
+import { FunctionIndex } from './function-index.js';
+import { ReaderSide } from './reader-side.js';
+import { rebaseFacts } from './rebase.js';
+import { readRegularFileSync } from './regular-file.js';
+import { treeChange } from './workspace-tree.js';
+
+/** What a review computation gets while both sides are open. */
+export interface ReviewSides {
+  base: string;
+  /** The head commit, or null for a live workspace. */
+  head: string | null;
+  /** The workspace whose tree is the head side (when `head` is null). */
+  workspace: string | null;
+  /** Files git says differ from base to head (tracked and, for a workspace, untracked). */
+  files: DiffEntry[];
+  delta: DeltaInput;
+  baseReader: SnapshotReader;
+  headReader: SnapshotReader;
+  /** A file's facts on one side, from the fact cache (null: not parsed there, or not cached). */
+  factsOf(side: 'base' | 'head', path: string): FileFacts | null;
+  /** The text of a file on one side, changed or not (null: absent, binary or over `maxBytes`). */
+  readText(side: 'base' | 'head', path: string, maxBytes: number): Promise<string | null>;
+}
+
+/** Function indexes of head commits, most recent last. */
+const FUNCTION_INDEXES = new Map<string, FunctionIndex>();
+const FUNCTION_INDEXES_KEPT = 4;
+
+/** Facts of a blob from the fact cache, re-based onto `path`. */
+export function cachedFactsOf(store: RepoStore): (entry: FileEntry | undefined, path: string) => FileFacts | null {
+  return (entry, path) => {
+    if (!entry?.blobId || !entry.language || entry.status === 'document') return null;
+    const facts = store.getFacts(entry.blobId, EXTRACTOR_VERSION, entry.language);
+    return facts ? rebaseFacts(facts, path) : null;
+  };
+}
+
+/** The function index of a baseline's files (from the fact cache), kept for the next call. */
+export function baselineFunctions(store: RepoStore, key: string, reader: SnapshotReader): FunctionIndex {
+  const known = FUNCTION_INDEXES.get(key);
+  if (known) {
+    FUNCTION_INDEXES.delete(key);
+    FUNCTION_INDEXES.set(key, known);
+    return known;
+  }
+  const factsOf = cachedFactsOf(store);
+  const index = new FunctionIndex();
+  for (const entry of reader.files()) index.set(entry.path, factsOf(entry, entry.path));
+  FUNCTION_INDEXES.set(key, index);
+  if (FUNCTION_INDEXES.size > FUNCTION_INDEXES_KEPT) FUNCTION_INDEXES.delete(FUNCTION_INDEXES.keys().next().value!);
+  return index;
+}
+
+/** The two sides asked for: commit `base` against commit `head`, or against a workspace. */
+export interface ReviewRequest {
+  base: string;
+  head?: string | null;
+  /** The workspace whose tree is the head side when `head` is absent (default: the default workspace). */
+  workspace?: string;
+}
+
+export interface ReviewHost {
+  store: RepoStore;
+  root: string;
+  policy: MaterialPolicy;
+  getPool: () => ExtractionPool;
+  workspace: (id: string) => LiveWorkspace;
+}
+
+/**
+ * Resolves both refs (each must name one commit: BaseNotACommit otherwise), builds the missing
+ * baselines from git objects, and runs `compute` over the two sides.
+ */
+export async function runReviewSides<A>(host: ReviewHost, request: ReviewRequest, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
+  const { store, root, policy } = host;
+  const base = await resolveBaseCommit(root, request.base);
+  const build = (commit: string): Promise<unknown> => ensureBaseline({ store, root, commit, getPool: host.getPool, policy });
+  await build(base);
+  if (request.head !== undefined && request.head !== null) {
+    const head = await resolveBaseCommit(root, request.head);
+    if (head !== base) await build(head);
+    return withCommitSides({ store, root, base, head, baseKey: baselineKey(base, policy), headKey: baselineKey(head, policy) }, compute);
+  }
+  const workspace = host.workspace(request.workspace ?? DEFAULT_WORKSPACE_ID);
+  return withWorkspaceSides({ store, base, baseKey: baselineKey(base, policy), workspace }, compute);
+}
+
+/**
+ * Runs `read` over the head side's snapshot alone: a commit's baseline (built when missing) or a
+ * workspace's current publication. Closed when `read` settles.
+ */
+export async function withHeadReader<A>(host: ReviewHost, head: { commit: string } | { workspace: string }, read: (reader: SnapshotReader) => A | Promise<A>): Promise<A> {
+  const { store, root, policy } = host;
+  let key: string;
+  if ('commit' in head) {
+    await ensureBaseline({ store, root, commit: head.commit, getPool: host.getPool, policy });
+    key = baselineKey(head.commit, policy);
+  } else {
+    const workspace = host.workspace(head.workspace);
+    await workspace.whenIdle();
+    key = workspace.key;
+  }
+  const reader = store.reader(key);
+  if (!reader) throw new Error(`${key} is not in the store`);
+  try {
+    return await read(reader);
+  } finally {
+    reader.close();
+  }
+}
+
+/** The default workspace's id (repository.ts DEFAULT_WORKSPACE). */
+const DEFAULT_WORKSPACE_ID = 'default';
+
+export interface CommitSidesInput {
+  store: RepoStore;
+  root: string;
+  base: string;
+  head: string;
+  baseKey: string;
+  headKey: string;
+}
+
+/** Opens both baselines (the caller ensured them) and runs `compute` while they are open. */
+export async function withCommitSides<A>(input: CommitSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
+  const { store } = input;
+  const files = await diffFiles(input.root, input.base, input.head);
+  const baseReader = store.reader(input.baseKey);
+  const headReader = store.reader(input.headKey);
+  try {
+    if (!baseReader || !headReader) throw new Error(`the baselines of ${input.base} and ${input.head} are not both in the store`);
+    const headEntries = new Map<string, FileEntry>();
+    for (const entry of headReader.files()) headEntries.set(entry.path, entry);
+    const baseEntries = new Map<string, FileEntry>();
+    for (const entry of baseReader.files()) baseEntries.set(entry.path, entry);
+    const change = treeChange(baseReader, headEntries, 0, () => null);
+    const factsOf = cachedFactsOf(store);
+    const delta: DeltaInput = {
+      workspace: `commit:${input.head}`,
+      paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
+      before: new ReaderSide(baseReader, (path) => factsOf(baseEntries.get(path), path), baselineFunctions(store, input.baseKey, baseReader)),
+      after: new ReaderSide(headReader, (path) => factsOf(headEntries.get(path), path), baselineFunctions(store, input.headKey, headReader)),
+      reingestMs: 0,
+    };
+    const blobs = new Map(files.map((file) => [file.path, file] as const));
+    return await compute({
+      base: input.base, head: input.head, workspace: null, files, delta, baseReader, headReader,
+      factsOf: (side, path) => factsOf((side === 'base' ? baseEntries : headEntries).get(path), path),
+      readText: async (side, path, maxBytes) => {
+        const changed = blobs.get(path);
+        if (changed) return readBlobText(input.root, side === 'base' ? changed.oldBlob : changed.newBlob, maxBytes);
+        return readCommitText(input.root, side === 'base' ? input.base : input.head, path, maxBytes);
+      },
+    });
+  } finally {
+    baseReader?.close();
+    headReader?.close();
+  }
+}
+
+export interface WorkspaceSidesInput {
+  store: RepoStore;
+  base: string;
+  baseKey: string;
+  workspace: LiveWorkspace;
+}
+
+/**
+ * Refreshes the workspace and runs `compute` over the baseline and the workspace's publication,
+ * inside the workspace's queue (no refresh publishes meanwhile), while both readers are open.
+ */
+export async function withWorkspaceSides<A>(input: WorkspaceSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
+  const { store, workspace, base } = input;
+  const factsOf = cachedFactsOf(store);
+  const factsOfBlob = (blobId: string, language: string, path: string): FileFacts | null =>
+    factsOf({ blobId, language, status: 'parsed' } as FileEntry, path);
+  const { analysis } = await workspace.deltaAgainst(input.baseKey, factsOfBlob, async (delta) => {
+    const files = await diffFiles(workspace.spec.root, base, null);
+    const baseReader = store.reader(input.baseKey)!;
+    const headReader = store.reader(workspace.key)!;
+    try {
+      return await compute({
+        base, head: null, workspace: workspace.spec.id, files, delta, baseReader, headReader,
+        factsOf: (side, path) => factsOf((side === 'base' ? baseReader : headReader).file(path), path),
+        readText: workspaceText(workspace.spec.root, base, files),
+      });
+    } finally {
+      baseReader.close();
+      headReader.close();
+    }
+  });
+  return analysis;
+}
+
+/** The text of a changed workspace file: the base side from git, the head side from disk. */
+export function workspaceText(root: string, base: string, files: DiffEntry[]): ReviewSides['readText'] {
+  const blobs = new Map(files.map((file) => [file.path, file] as const));
+  return async (side, path, maxBytes) => {
+    if (side === 'base') return blobs.has(path) ? readBlobText(root, blobs.get(path)!.oldBlob, maxBytes) : readCommitText(root, base, path, maxBytes);
+    if (blobs.get(path)?.status === 'removed') return null;
+    const read = readRegularFileSync(join(root, path), maxBytes);
+    return read.ok ? textOf(read.bytes) : null;
+  };
+}
+
+async function readBlobText(root: string, blobId: string | null | undefined, maxBytes: number): Promise<string | null> {
+  if (!blobId) return null;
+  let text: string | null = null;
+  await readBlobs(root, [blobId], (blob) => {
+    text = blob.bytes.length <= maxBytes ? textOf(blob.bytes) : null;
+  });
+  return text;
+}
+
+async function readCommitText(root: string, commit: string, path: string, maxBytes: number): Promise<string | null> {
+  const bytes = await readFileAtCommit(root, commit, path);
+  return bytes && bytes.length <= maxBytes ? textOf(bytes) : null;
+}
+
+function textOf(bytes: Uint8Array): string | null {
+  const probe = bytes.subarray(0, 8000);
+  if (probe.includes(0)) return null;
+  return Buffer.from(bytes).toString('utf8');
+}

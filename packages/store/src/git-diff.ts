@@ -1,0 +1,168 @@
+/**
+ * The files that differ between two commits, or between a commit and the worktree: `git diff
+ * --raw` for status and blob ids, `--numstat` for changed lines (binary files have none), and for
+ * the worktree the untracked files git does not ignore. Owns those commands and their parsing
+ * (always `-z`); renames are reported as a removal and an addition (`--no-renames`), so every
+ * path names one side's file. It never runs a shell and never writes to the repository (git runs
+ * without optional locks, so not even the index's stat cache is refreshed).
+ */
+import { gitFailure, runGit, splitNul } from './git-run.js';
+import { compareCodePoints } from './keys.js';
+
+/** One file that differs between the two sides. */
+export interface DiffEntry {
+  path: string;
+  status: 'added' | 'removed' | 'modified';
+  /** The blob on each side (null: absent on that side, or a worktree file git has not hashed). */
+  oldBlob: string | null;
+  newBlob: string | null;
+  /** Git's mode on each side (`100644`, `100755`, `120000` for a link, `160000` for a submodule). */
+  oldMode: string | null;
+  newMode: string | null;
+  linesAdded: number;
+  linesRemoved: number;
+  /** Git saw binary content (numstat `-`), so no lines were counted. */
+  binary: boolean;
+  /** The changed line ranges (`git diff -U0` hunks): 1-based starts, counts 0 for a pure insertion or deletion. */
+  hunks: DiffHunk[];
+}
+
+/** One hunk: `oldLines` lines at `oldStart` became `newLines` lines at `newStart`. */
+export interface DiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+}
+
+const ZERO_ID = /^0+$/;
+
+/**
+ * The files that differ from commit `base` to commit `head`, or, when `head` is null, to the
+ * worktree at `root` (tracked changes, staged or not, and untracked files that are not ignored).
+ * Both commits must be full ids (the caller resolves refs). Sorted by path.
+ */
+export async function diffFiles(root: string, base: string, head: string | null): Promise<DiffEntry[]> {
+  const sides = head === null ? [base] : [base, head];
+  const common = ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '-z', '--no-abbrev'];
+  const [raw, numstat, patch, untracked] = await Promise.all([
+    checked(root, [...common, '--raw', ...sides, '--']),
+    checked(root, [...common, '--numstat', ...sides, '--']),
+    checked(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-color', '-U0',
+      '--src-prefix=a/', '--dst-prefix=b/', ...sides, '--']),
+    head === null ? checked(root, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']) : Promise.resolve(null),
+  ]);
+  const entries = new Map<string, DiffEntry>();
+  parseRaw(raw, entries);
+  parseNumstat(numstat, entries);
+  parseHunks(patch, entries);
+  if (untracked !== null) {
+    for (const part of splitNul(untracked)) {
+      const path = part.toString('utf8');
+      if (path === '' || entries.has(path)) continue;
+      entries.set(path, {
+        path, status: 'added', oldBlob: null, newBlob: null, oldMode: null, newMode: null, linesAdded: 0, linesRemoved: 0, binary: false, hunks: [],
+      });
+    }
+  }
+  return [...entries.values()].sort((a, b) => compareCodePoints(a.path, b.path));
+}
+
+async function checked(root: string, args: string[]): Promise<Buffer> {
+  const result = await runGit(root, args);
+  if (result.exitCode !== 0) throw gitFailure(root, args, result);
+  return result.stdout;
+}
+
+/** `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0` per file. */
+function parseRaw(output: Buffer, into: Map<string, DiffEntry>): void {
+  const parts = splitNul(output);
+  for (let index = 0; index + 1 < parts.length; index += 2) {
+    const header = parts[index]!.toString('utf8');
+    const path = parts[index + 1]!.toString('utf8');
+    const fields = header.replace(/^:/, '').split(' ');
+    if (fields.length < 5) continue;
+    const [oldMode, newMode, oldId, newId, letter] = fields as [string, string, string, string, string];
+    const status = letter.startsWith('A') ? 'added' : letter.startsWith('D') ? 'removed' : 'modified';
+    into.set(path, {
+      path, status,
+      oldBlob: status === 'added' || ZERO_ID.test(oldId) ? null : oldId,
+      newBlob: status === 'removed' || ZERO_ID.test(newId) ? null : newId,
+      oldMode: status === 'added' ? null : oldMode,
+      newMode: status === 'removed' ? null : newMode,
+      linesAdded: 0, linesRemoved: 0, binary: false, hunks: [],
+    });
+  }
+}
+
+/** `<added>\t<removed>\t<path>\0` per file (`-\t-\t` for binary content). */
+function parseNumstat(output: Buffer, into: Map<string, DiffEntry>): void {
+  for (const part of splitNul(output)) {
+    const line = part.toString('utf8');
+    const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(line);
+    if (!match) continue;
+    const entry = into.get(match[3]!);
+    if (!entry) continue;
+    if (match[1] === '-' || match[2] === '-') entry.binary = true;
+    else {
+      entry.linesAdded = Number(match[1]);
+      entry.linesRemoved = Number(match[2]);
+    }
+  }
+}
+
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+
+/** The `-U0` patch's hunk headers, by the file of the `--- a/` / `+++ b/` lines before them. */
+function parseHunks(output: Buffer, into: Map<string, DiffEntry>): void {
+  let oldPath: string | null = null;
+  let current: DiffEntry | undefined;
+  for (const line of output.toString('utf8').split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      oldPath = null;
+      current = undefined;
+    } else if (line.startsWith('--- ')) {
+      oldPath = patchPath(line.slice(4), 'a/');
+    } else if (line.startsWith('+++ ')) {
+      const newPath = patchPath(line.slice(4), 'b/');
+      current = into.get(newPath ?? oldPath ?? '');
+    } else if (current !== undefined && line.startsWith('@@ ')) {
+      const match = HUNK_HEADER.exec(line);
+      if (!match) continue;
+      current.hunks.push({
+        oldStart: Number(match[1]), oldLines: match[2] === undefined ? 1 : Number(match[2]),
+        newStart: Number(match[3]), newLines: match[4] === undefined ? 1 : Number(match[4]),
+      });
+    }
+  }
+}
+
+/** The path of a `---`/`+++` line (null for /dev/null); a quoted one is unquoted (C escapes, octal bytes). */
+function patchPath(text: string, prefix: string): string | null {
+  // Git ends the name with a tab when it holds a space (so patch(1) finds its end).
+  let path = text.endsWith('\t') ? text.slice(0, -1) : text;
+  if (path === '/dev/null') return null;
+  if (path.startsWith('"') && path.endsWith('"')) path = unquote(path.slice(1, -1));
+  return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+
+function unquote(text: string): string {
+  const bytes: number[] = [];
+  const escapes: Record<string, number> = { n: 10, t: 9, r: 13, '"': 34, '\\': 92, a: 7, b: 8, f: 12, v: 11 };
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char !== '\\') {
+      bytes.push(...Buffer.from(char, 'utf8'));
+      continue;
+    }
+    const next = text[index + 1] ?? '';
+    if (/[0-7]/.test(next)) {
+      bytes.push(parseInt(text.slice(index + 1, index + 4), 8));
+      index += 3;
+    } else {
+      bytes.push(escapes[next] ?? next.charCodeAt(0));
+      index += 1;
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
