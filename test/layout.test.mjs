@@ -18,8 +18,9 @@ const ALLOWED = {
   engine: ['core', 'extract', 'graph', 'store'],
   client: ['protocol'],
   cli: ['core', 'engine', 'protocol', 'client'],
-  daemon: ['protocol', 'core', 'engine', 'analysis'],
+  daemon: ['protocol', 'core', 'engine', 'analysis', 'review'],
   analysis: ['core', 'engine'],
+  review: ['core', 'engine', 'analysis'],
 };
 
 function sources(dir) {

@@ -4,18 +4,24 @@
  * it uses, a way to send notifications). Owns these shapes and the `meta` every result carries.
  */
 import type { Repository } from '@repograph/engine';
+import type { ReviewService } from '@repograph/review';
 import type { Meta } from '@repograph/protocol';
 import type { ExportLane } from './export-lane.js';
 import type { LiveTrees } from './live-trees.js';
 import type { Outbox } from './outbox.js';
 import type { SnapshotSessions } from './snapshot-sessions.js';
 import type { SubscriptionHub } from './subscriptions.js';
+import type { ReviewWatch } from './review-watch.js';
 
 export interface DaemonContext {
   repository: Repository;
   live: LiveTrees;
   sessions: SnapshotSessions;
   hub: SubscriptionHub;
+  /** The repository's reviews (review_studio.*). */
+  reviews: ReviewService;
+  /** The review topics' scopes and the poll that recomputes watched reviews (review-watch.ts). */
+  reviewWatch: ReviewWatch;
   serverVersion: string;
   startedAt: number;
   /** Open connections. */

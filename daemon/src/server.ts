@@ -19,6 +19,9 @@ import { refuseConnection } from './refused-connection.js';
 import { COLLECT_AFTER_CLOSE_MS, releaseMemorySoon } from './memory-release.js';
 import { ClientSession } from './session.js';
 import { SnapshotSessions } from './snapshot-sessions.js';
+import { ReviewService } from '@repograph/review';
+import { ReviewWatch } from './review-watch.js';
+import { renderReviewTopic } from './review-answers.js';
 import { SubscriptionHub } from './subscriptions.js';
 
 export const SERVER_VERSION = '0.1.0';
@@ -114,6 +117,8 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
   const sessions = new SnapshotSessions(repository);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
+  const reviews = new ReviewService(repository);
+  const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository), log);
   const clients = new Set<ClientSession>();
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((resolve) => { resolveStopped = resolve; });
@@ -121,7 +126,7 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
     options, repository, endpoint, live, sessions, clients, refused: new Set(), stopped, resolveStopped,
     inFlight: 0, drained: null, idleTimer: null, stopping: null, startup: Promise.resolve(), nextClientId: 1,
     context: {
-      repository, live, sessions, hub, serverVersion: SERVER_VERSION, startedAt: Date.now(),
+      repository, live, sessions, hub, reviews, reviewWatch, serverVersion: SERVER_VERSION, startedAt: Date.now(),
       clientCount: () => clients.size,
       workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
       requestShutdown: (reason) => { setImmediate(() => void stopDaemon(daemon, reason)); },

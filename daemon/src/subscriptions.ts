@@ -108,6 +108,12 @@ export class SubscriptionHub {
     return true;
   }
 
+  /** True when some subscription listens to `topic` of exactly `scope` (a review topic's scope). */
+  hasSubscribers(topic: Topic, scope: string): boolean {
+    for (const subscription of this.subscriptions.values()) if (subscription.topic === topic && subscription.workspace === scope) return true;
+    return false;
+  }
+
   /** Drops every subscription of a sink (its connection closed). */
   dropSink(sink: EventSink): void {
     for (const [id, subscription] of this.subscriptions) if (subscription.sink === sink) this.subscriptions.delete(id);
@@ -151,6 +157,14 @@ export function freshPayload(topic: Topic, workspace: string | undefined, clock:
       } as never;
     case 'workspace.changed':
       return { workspace: name, change: 'stale', generation } as never;
+    case 'review_studio.compute':
+    case 'review_studio.cohorts':
+    case 'review_studio.blastRadius':
+    case 'review_studio.cohortImpact':
+    case 'review_studio.ciSignals':
+    case 'review_studio.dependencyDiffs':
+      // A review scope is `<reviewId>|<params digest>`: the review to read again, claiming nothing else.
+      return { reviewId: name.split('|')[0], stale: true, resync: true } as never;
     default:
       return { workspace: name, phase: 'resync', done: 0, total: 0 } as never;
   }

@@ -15,6 +15,7 @@ import type * as analysis from '@repograph/analysis';
 import type * as core from '@repograph/core';
 import type * as engine from '@repograph/engine';
 import type * as wire from '@repograph/protocol';
+import type * as review from '@repograph/review';
 import type { KnownFields, Twin } from './wire-twin-types.js';
 
 // The kind lists: the same names, as unions and as lists in the same order.
@@ -68,3 +69,20 @@ export const arityFindings: Twin<wire.ArityFinding, analysis.ArityFinding> = tru
 export const duplicateFindings: Twin<wire.DuplicateFinding, analysis.DuplicateFinding> = true;
 export const testsReaching: Twin<wire.TestReaching, analysis.TestReaching> = true;
 export const structuralDeltas: Twin<wire.StructuralDelta, analysis.StructuralDelta> = true;
+
+// The review studio (packages/review types.ts, artifact.ts, ci/shapes.ts, dependencies/model.ts
+// against protocol methods-review.ts), part by part and whole.
+export const reviewChangedFiles: Twin<wire.ReviewChangedFile, review.ChangedFile> = true;
+export const impactParts: Twin<wire.ImpactParts, review.ImpactParts> = true;
+export const cohorts: Twin<wire.Cohort, review.Cohort> = true;
+export const reviewHeads: Twin<wire.ReviewHead, review.HeadSpec> = true;
+export const reviewSummaries: Twin<wire.ReviewSummary, review.ReviewSummary> = true;
+export const reviewTests: Twin<wire.ReviewTest, review.ReviewTest> = true;
+export const dependencyChanges: Twin<wire.DependencyChange, review.DependencyChange> = true;
+export const reviewDiagnostics: Twin<wire.ReviewDiagnostic, review.ReviewDiagnostic> = true;
+export const reviewArtifacts: Twin<wire.ReviewArtifact, review.ReviewArtifact> = true;
+export const reachedNodes: Twin<wire.ReachedNode, review.ReachedNode> = true;
+export const blastRadii: Twin<wire.BlastRadius, review.BlastRadius> = true;
+export const testStates: Twin<wire.TestState, review.TestState> = true;
+export const testSignals: Twin<wire.TestSignal, review.TestSignal> = true;
+export const ciResults: Twin<wire.CiResults, review.CiResults> = true;

@@ -9,9 +9,10 @@
  * first; 0.2, subscription clocks are strings `c:<storeId>:<generation>` (they were bare numbers);
  * 0.3, the error band moved to -33000..-33099 (out of JSON-RPC's reserved range; the `data.code`
  * names are unchanged), `edit.apply` declares `renames`, `index.listBaselines` always fills
- * `createdAt` and `bytes`, and `workspace.list` `stale` follows the root's HEAD.
+ * `createdAt` and `bytes`, and `workspace.list` `stale` follows the root's HEAD; 0.4, `index.diff`
+ * and the review studio's `review_studio.*` (error ReviewNotFound).
  */
-export const PROTOCOL_VERSION = '0.3.0';
+export const PROTOCOL_VERSION = '0.4.0';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [
@@ -29,6 +30,8 @@ export const CAPABILITIES = [
   'edits',
   /** `delta.since`, `workspace.refresh` deltas and the `graph.delta` topic. */
   'delta',
+  /** `index.diff` and `review_studio.*`. @since 0.4.0 */
+  'review',
 ] as const;
 export type CapabilityName = (typeof CAPABILITIES)[number];
 

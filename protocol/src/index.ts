@@ -14,6 +14,7 @@ export * from './methods-daemon.js';
 export * from './methods-export.js';
 export * from './methods-index.js';
 export * from './methods-query.js';
+export * from './methods-review.js';
 export * from './methods-workspace.js';
 export * from './shapes.js';
 export * from './subscriptions.js';

@@ -16,6 +16,11 @@ import {
   DeltaSinceRequest, EditApplyRequest, WorkspaceCreateRequest, WorkspaceDeleteRequest, WorkspaceListRequest,
   WorkspaceRefreshRequest, WorkspaceResetRequest,
 } from './methods-workspace.js';
+import {
+  IndexDiffRequest, ReviewBlastRadiusRequest, ReviewCiSignalsRequest, ReviewCohortImpactRequest, ReviewCohortsRequest,
+  ReviewComputeRequest, ReviewDependencyDiffsRequest, ReviewGetRequest, ReviewWatchBlastRadiusRequest, ReviewWatchCiSignalsRequest,
+  ReviewWatchCohortImpactRequest, ReviewWatchCohortsRequest, ReviewWatchComputeRequest, ReviewWatchDependencyDiffsRequest,
+} from './methods-review.js';
 import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
 
 /** Client-to-server requests, by method name. */
@@ -42,6 +47,20 @@ export const REQUESTS = {
   'workspace.delete': WorkspaceDeleteRequest,
   'edit.apply': EditApplyRequest,
   'delta.since': DeltaSinceRequest,
+  'index.diff': IndexDiffRequest,
+  'review_studio.compute': ReviewComputeRequest,
+  'review_studio.get': ReviewGetRequest,
+  'review_studio.cohorts': ReviewCohortsRequest,
+  'review_studio.blastRadius': ReviewBlastRadiusRequest,
+  'review_studio.cohortImpact': ReviewCohortImpactRequest,
+  'review_studio.ciSignals': ReviewCiSignalsRequest,
+  'review_studio.dependencyDiffs': ReviewDependencyDiffsRequest,
+  'review_studio.watchCompute': ReviewWatchComputeRequest,
+  'review_studio.watchCohorts': ReviewWatchCohortsRequest,
+  'review_studio.watchBlastRadius': ReviewWatchBlastRadiusRequest,
+  'review_studio.watchCohortImpact': ReviewWatchCohortImpactRequest,
+  'review_studio.watchCiSignals': ReviewWatchCiSignalsRequest,
+  'review_studio.watchDependencyDiffs': ReviewWatchDependencyDiffsRequest,
   'watch.subscribe': WatchSubscribeRequest,
   'watch.unsubscribe': WatchUnsubscribeRequest,
   'daemon.stats': DaemonStatsRequest,

@@ -13,6 +13,10 @@ import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { StructuralDelta } from './delta.js';
 import type { ErrorData } from './errors.js';
 import type { WithMeta } from './shapes.js';
+import type {
+  ReviewBlastRadiusParams, ReviewBlastRadiusResult, ReviewCiSignalsParams, ReviewCiSignalsResult, ReviewCohortImpactParams,
+  ReviewCohortImpactResult, ReviewCohortsResult, ReviewComputeParams, ReviewComputePayload, ReviewDependencyDiffsResult, ReviewIdParams,
+} from './methods-review.js';
 
 /** `c:<storeId>:<generation>`; opaque to clients except through parseClock. */
 export type Clock = string;
@@ -40,14 +44,37 @@ export function isClockAfter(later: Clock, earlier: Clock): boolean {
   return a !== null && b !== null && a.storeId === b.storeId && a.generation > b.generation;
 }
 
-export const TOPICS = ['index.progress', 'graph.delta', 'workspace.changed'] as const;
+export const TOPICS = [
+  'index.progress', 'graph.delta', 'workspace.changed',
+  'review_studio.compute', 'review_studio.cohorts', 'review_studio.blastRadius', 'review_studio.cohortImpact',
+  'review_studio.ciSignals', 'review_studio.dependencyDiffs',
+] as const;
 export type Topic = (typeof TOPICS)[number];
 
-/** What a subscriber may narrow each topic by. */
+/** The review topics: subscribed through their watch twins (`review_studio.watchCohorts`...), one review each. */
+export const REVIEW_TOPICS = TOPICS.filter((topic): topic is ReviewTopic => topic.startsWith('review_studio.'));
+export type ReviewTopic = Extract<Topic, `review_studio.${string}`>;
+
+/** What a subscriber may narrow each topic by (a review topic: its review, and the method's own parameters). */
 export interface TopicParams {
   'index.progress': { workspace?: string };
   'graph.delta': { workspace?: string };
   'workspace.changed': { workspace?: string };
+  'review_studio.compute': ReviewComputeParams;
+  'review_studio.cohorts': ReviewIdParams;
+  'review_studio.blastRadius': ReviewBlastRadiusParams;
+  'review_studio.cohortImpact': ReviewCohortImpactParams;
+  'review_studio.ciSignals': ReviewCiSignalsParams;
+  'review_studio.dependencyDiffs': ReviewIdParams;
+}
+
+/** Progress of a review computation, then its result (or what failed). */
+export interface ReviewComputeEvent {
+  reviewId: string;
+  phase: 'computing' | 'done' | 'failed';
+  result?: ReviewComputePayload;
+  /** When `phase` is `failed`: the error's stable name and message. */
+  error?: { code: string; message: string };
 }
 
 /** Progress of a build under way. */
@@ -72,10 +99,19 @@ export interface WorkspaceChangedPayload {
   generation?: number;
 }
 
+/** A review method's answer without `meta`: what its watch twin pushes. */
+type Unmeta<T> = Omit<T, 'meta'>;
+
 export interface TopicPayload {
   'index.progress': IndexProgressPayload;
   'graph.delta': GraphDeltaPayload;
   'workspace.changed': WorkspaceChangedPayload;
+  'review_studio.compute': ReviewComputeEvent;
+  'review_studio.cohorts': Unmeta<ReviewCohortsResult>;
+  'review_studio.blastRadius': Unmeta<ReviewBlastRadiusResult>;
+  'review_studio.cohortImpact': Unmeta<ReviewCohortImpactResult>;
+  'review_studio.ciSignals': Unmeta<ReviewCiSignalsResult>;
+  'review_studio.dependencyDiffs': Unmeta<ReviewDependencyDiffsResult>;
 }
 
 export interface WatchSubscribeParams<T extends Topic = Topic> {

@@ -17,6 +17,10 @@ export function initializeParams(raw: Params): InitializeParams {
 export function watchSubscribeParams(raw: Params): WatchSubscribeParams {
   const topic = requiredString(raw, 'topic');
   if (!isTopic(topic)) throw invalid('topic', `'${topic}' is not a topic; use index.progress, graph.delta or workspace.changed.`);
+  if (topic.startsWith('review_studio.')) {
+    const twin = `review_studio.watch${topic.charAt('review_studio.'.length).toUpperCase()}${topic.slice('review_studio.'.length + 1)}`;
+    throw invalid('topic', `'${topic}' is subscribed through its watch twin; call ${twin} with the method's params.`);
+  }
   const topicParams = raw.params;
   if (topicParams !== undefined && topicParams !== null && (typeof topicParams !== 'object' || Array.isArray(topicParams))) {
     throw invalid('params', 'must be an object such as {workspace: "id"}.');

@@ -51,7 +51,8 @@ export const daemonMethods: MethodTablePart<DaemonMethod> = {
   } },
   'watch.subscribe': { params: watchSubscribeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    const workspace = params.params?.workspace;
+    // Review topics come through their watch twins (the validator refuses them here).
+    const workspace = (params.params as { workspace?: string } | undefined)?.workspace;
     if (workspace !== undefined) {
       context.repository.workspace(workspace);
       client.workspaces.add(workspace);

@@ -7,7 +7,9 @@
 import { daemonMethods } from './daemon.js';
 import { indexMethods } from './index.js';
 import { queryMethods } from './query.js';
+import { reviewMethods } from './review.js';
+import { reviewWatchMethods } from './review-watch.js';
 import type { MethodTable } from './table.js';
 import { workspaceMethods } from './workspace.js';
 
-export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...queryMethods, ...workspaceMethods };
+export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...queryMethods, ...reviewMethods, ...reviewWatchMethods, ...workspaceMethods };

@@ -10,6 +10,7 @@ import { runExport } from './export-command.js';
 import { runIndexCommand } from './index-command.js';
 import { runWatch } from './watch-command.js';
 import { runCheck } from './check-command.js';
+import { runReview } from './review-command.js';
 import { runPs } from './ps-command.js';
 import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
 import { runServe } from './serve-command.js';
@@ -46,6 +47,10 @@ The daemon (one per repository; started on first use, stops after an idle timeou
   stop                       stop the repository's daemon (--all: every daemon)
   check --base REF           the structural delta of the worktree against a commit (--fail-on-found:
                              exit 1 on dangling callers, too_many/too_few, new duplicates or cycles)
+  review --base REF [--head REF]
+                             a pull request's review: changed files in cohorts, riskiest first,
+                             with keys, impact, radius and tests; dependency changes (without
+                             --head: the worktree; --json: the whole artifact)
   watch [TOPIC]              print the daemon's events as they come (default graph.delta;
                              --workspace ID, --json for one JSON object per line)
 
@@ -79,6 +84,7 @@ export async function main(argv: string[]): Promise<number> {
         all: { type: 'boolean', default: false },
         workspace: { type: 'string' },
         base: { type: 'string' },
+        head: { type: 'string' },
         'fail-on-found': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -107,6 +113,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'stop') return await runStop(options);
     if (command === 'watch') return await runWatch(options);
     if (command === 'check') return await runCheck(options);
+    if (command === 'review') return await runReview(options);
     if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;

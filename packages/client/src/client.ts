@@ -12,7 +12,7 @@ import {
   InitializeRequest, PROTOCOL_VERSION, RepoExportChunkNotification, RepoExportRequest, WatchEventNotification,
   WatchSubscribeRequest, WatchUnsubscribeRequest,
   type DaemonEndpoint, type ErrorData, type InitializeResult, type RepoExportParams, type RepoExportResult, type Topic,
-  isClockAfter, type Clock, type TopicParams, type WatchEvent,
+  isClockAfter, type Clock, type ReviewTopic, type TopicParams, type WatchEvent,
 } from '@repograph/protocol';
 import { RepographRequestError, toRequestError } from './errors.js';
 import type { RepositoryIdentity } from './repository.js';
@@ -179,6 +179,25 @@ export class RepographClient {
       ...(params !== undefined ? { params } : {}),
       ...(options.since !== undefined ? { since: options.since } : {}),
     });
+    return this.register(topic, answer, onEvent);
+  }
+
+  /**
+   * Subscribes through a review watch twin (`review_studio.watchCohorts` and the rest): `params`
+   * are the method's own (plus `since`); `onEvent` receives every `watch.event` of the
+   * subscription. Resolves with the subscription and the review id.
+   */
+  async subscribeTwin<T extends ReviewTopic>(
+    method: `review_studio.watch${string}`,
+    topic: T,
+    params: Record<string, unknown>,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): Promise<Subscription<T> & { reviewId: string }> {
+    const answer = await this.requestByName(method, params) as { subscriptionId: string; clock: Clock; reviewId: string };
+    return Object.assign(this.register(topic, answer, onEvent), { reviewId: answer.reviewId });
+  }
+
+  private register<T extends Topic>(topic: T, answer: { subscriptionId: string; clock: Clock }, onEvent: (event: WatchEvent<T>) => void): Subscription<T> {
     const state: SubscriptionState = { topic, clock: answer.clock, onEvent: onEvent as (event: WatchEvent) => void };
     this.subscriptions.set(answer.subscriptionId, state);
     // Events the daemon sent before its answer reached us.

@@ -1,0 +1,87 @@
+/**
+ * The answers of the review methods over a stored review, without `meta`: what each method
+ * returns and what its watch twin pushes, built in one place so the two never differ. Owns
+ * those payloads; the review's content is packages/review's.
+ */
+import { RepographError } from '@repograph/core';
+import type { Repository } from '@repograph/engine';
+import type {
+  CohortFindings, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewTopic, TopicPayload,
+} from '@repograph/protocol';
+import { blastRadius, ciSignals, graphOf, type ReviewArtifact, type ReviewTest } from '@repograph/review';
+
+type Payload<T extends ReviewTopic> = TopicPayload[T];
+
+export function cohortsAnswer(artifact: ReviewArtifact, stale: boolean): Payload<'review_studio.cohorts'> {
+  return { reviewId: artifact.reviewId, stale, cohorts: artifact.cohorts };
+}
+
+export function dependencyAnswer(artifact: ReviewArtifact, stale: boolean): Payload<'review_studio.dependencyDiffs'> {
+  return { reviewId: artifact.reviewId, stale, changes: artifact.dependencies, diagnostics: artifact.diagnostics };
+}
+
+export async function radiusAnswer(repository: Repository, artifact: ReviewArtifact, params: Omit<ReviewBlastRadiusParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.blastRadius'>> {
+  const seeds = [...new Set(artifact.cohorts.flatMap((cohort) => cohort.symbols))];
+  const radius = await repository.headReader(headOf(artifact), (reader) =>
+    blastRadius(graphOf(reader), seeds, params.depth !== undefined ? { depth: params.depth } : {}));
+  return { reviewId: artifact.reviewId, stale, ...radius };
+}
+
+export async function cohortImpactAnswer(repository: Repository, artifact: ReviewArtifact, params: Omit<ReviewCohortImpactParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.cohortImpact'>> {
+  const cohort = artifact.cohorts.find((each) => each.key === params.key);
+  if (!cohort) {
+    throw new RepographError('InvalidParams', `key: the review ${artifact.reviewId} has no cohort '${params.key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
+  }
+  const radius = await repository.headReader(headOf(artifact), (reader) =>
+    blastRadius(graphOf(reader), cohort.symbols, params.depth !== undefined ? { depth: params.depth } : {}));
+  return { reviewId: artifact.reviewId, stale, cohort, radius, findings: findingsOf(artifact, cohort.symbols, cohort.files) };
+}
+
+export function ciSignalsAnswer(artifact: ReviewArtifact, params: Omit<ReviewCiSignalsParams, 'reviewId'>, stale: boolean): Payload<'review_studio.ciSignals'> {
+  const known = new Set(artifact.tests.map((test) => test.id));
+  const signals = ciSignals(artifact.tests.map(testRef), params.results);
+  const signalOf = new Map(signals.tests.map((signal) => [signal.id, signal] as const));
+  const cohorts = artifact.cohorts.map((cohort) => ({
+    key: cohort.key,
+    tests: cohort.tests.filter((id) => known.has(id) && signalOf.has(id)).map((id) => signalOf.get(id)!),
+  }));
+  return { reviewId: artifact.reviewId, stale, cohorts, diagnostics: signals.diagnostics };
+}
+
+function headOf(artifact: ReviewArtifact): { commit: string } | { workspace: string } {
+  if (artifact.head.kind === 'workspace') return { workspace: artifact.head.workspace };
+  return { commit: artifact.headResolved! };
+}
+
+/** The review's tests as the signals read them (the artifact keeps kind and language as text). */
+function testRef(test: ReviewTest): Parameters<typeof ciSignals>[0][number] {
+  return test as unknown as Parameters<typeof ciSignals>[0][number];
+}
+
+/** The diff's findings on a cohort: those whose target, callee or symbol is one of its symbols or files. */
+function findingsOf(artifact: ReviewArtifact, symbols: readonly string[], files: readonly string[]): CohortFindings {
+  const mine = new Set(symbols);
+  const paths = new Set(files);
+  const delta = artifact.delta;
+  return {
+    danglingCallers: (delta.danglingCallers ?? []).filter((d) => mine.has(d.target) || (d.renamedTo !== undefined && mine.has(d.renamedTo))),
+    arityFindings: (delta.arityFindings ?? []).filter((a) => mine.has(a.callee) || [...mine].some((id) => a.callee.startsWith(`${id}.`))),
+    newDuplicates: (delta.newDuplicates ?? []).filter((d) => mine.has(d.symbol)),
+    signatureChanges: (delta.signatureChanges ?? []).filter((c) => mine.has(c.id)),
+    newImportCycles: (delta.newImportCycles ?? []).filter((cycle) => cycle.some((path) => paths.has(path))),
+  };
+}
+
+/** The payload of a review topic for a watch scope (review-watch.ts's ReviewRender). */
+export function renderReviewTopic(repository: Repository): (topic: ReviewTopic, artifact: ReviewArtifact, params: Record<string, unknown>, stale: boolean) => Promise<unknown> {
+  return async (topic, artifact, params, stale) => {
+    switch (topic) {
+      case 'review_studio.cohorts': return cohortsAnswer(artifact, stale);
+      case 'review_studio.dependencyDiffs': return dependencyAnswer(artifact, stale);
+      case 'review_studio.blastRadius': return radiusAnswer(repository, artifact, params as Omit<ReviewBlastRadiusParams, 'reviewId'>, stale);
+      case 'review_studio.cohortImpact': return cohortImpactAnswer(repository, artifact, params as unknown as Omit<ReviewCohortImpactParams, 'reviewId'>, stale);
+      case 'review_studio.ciSignals': return ciSignalsAnswer(artifact, params as Omit<ReviewCiSignalsParams, 'reviewId'>, stale);
+      default: return { reviewId: artifact.reviewId, phase: 'done' };
+    }
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The reviews of one repository: computing a review (or finding it already computed), reading a
+ * stored one, telling whether its followed head has moved (stale), and recomputing it when it
+ * has, keeping cohort keys. Owns the life of a review: its id, when it is computed again, and the
+ * store entry; what a review holds is compute.ts's.
+ *
+ * A review follows what its head names: a branch (or HEAD) is re-resolved on every read, a
+ * workspace's review is stale once the workspace has published a later generation, a commit id or
+ * a tag never moves. Reviews being recomputed are tracked so one move starts one recomputation,
+ * however many readers notice it.
+ */
+import { RepographError } from '@repograph/core';
+import type { Repository } from '@repograph/engine';
+import { ARTIFACT_VERSION, type ReviewArtifact } from './artifact.js';
+import { computeReview } from './compute.js';
+import { reviewIdOf, type HeadSpec } from './review-id.js';
+
+export interface ComputeParams {
+  base: string;
+  head?: string;
+  workspace?: string;
+}
+
+/** A review as a method answers with it: the artifact and whether its followed head moved on. */
+export interface ReviewState {
+  artifact: ReviewArtifact;
+  stale: boolean;
+}
+
+/** Told whenever a review is stored anew, with the store generation its storing made (the watch twins push it). */
+export type ReviewListener = (artifact: ReviewArtifact, generation: number) => void;
+
+export class ReviewService {
+  private readonly recomputing = new Map<string, Promise<ReviewArtifact>>();
+  private readonly listeners = new Set<ReviewListener>();
+
+  constructor(private readonly repository: Repository) {}
+
+  onStored(listener: ReviewListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The id of the review `params` ask for (refs are checked: BaseNotACommit when one names no commit). */
+  async idOf(params: ComputeParams): Promise<string> {
+    await this.repository.resolveRef(params.base);
+    return reviewIdOf(params.base, await this.headSpecOf(params), this.repository.buildFingerprint());
+  }
+
+  /** Computes the review asked for, or returns the stored one when nothing it depends on moved. */
+  async compute(params: ComputeParams): Promise<ReviewState> {
+    const base = await this.repository.resolveRef(params.base);
+    const headSpec = await this.headSpecOf(params);
+    const reviewId = reviewIdOf(params.base, headSpec, this.repository.buildFingerprint());
+    const stored = this.stored(reviewId);
+    if (stored && headSpec.kind !== 'workspace' && stored.base.commit === base.commit && !(await this.isStale(stored))) {
+      return { artifact: stored, stale: false };
+    }
+    const artifact = await this.recompute(reviewId, params, headSpec, stored);
+    return { artifact, stale: await this.isStale(artifact) };
+  }
+
+  /** The stored review `reviewId` (ReviewNotFound when there is none) and whether it is stale; a stale one is recomputed in the background. */
+  async get(reviewId: string): Promise<ReviewState> {
+    const artifact = this.stored(reviewId);
+    if (!artifact) {
+      throw new RepographError('ReviewNotFound', `There is no review '${String(reviewId).slice(0, 64)}'; compute one with review_studio.compute.`, { reviewId: String(reviewId).slice(0, 64) });
+    }
+    const stale = await this.isStale(artifact);
+    if (stale) this.recomputeInBackground(artifact);
+    return { artifact, stale };
+  }
+
+  /** True when the head the review follows now names another tree than the one computed. */
+  async isStale(artifact: ReviewArtifact): Promise<boolean> {
+    if (artifact.head.kind === 'workspace') {
+      const info = this.repository.listWorkspaces().find((w) => w.id === (artifact.head as { workspace: string }).workspace);
+      return info !== undefined && info.generation !== null && info.generation !== artifact.generation;
+    }
+    if (artifact.follows === null) return false;
+    try {
+      const now = await this.repository.resolveRef(artifact.follows);
+      return now.commit !== artifact.headResolved;
+    } catch {
+      // The branch is gone: nothing newer to compute.
+      return false;
+    }
+  }
+
+  /** Recomputes a stale review once (however many readers noticed); errors are kept off the readers. */
+  recomputeInBackground(artifact: ReviewArtifact): void {
+    if (this.recomputing.has(artifact.reviewId)) return;
+    const params: ComputeParams = artifact.head.kind === 'workspace'
+      ? { base: artifact.base.ref, workspace: artifact.head.workspace }
+      : { base: artifact.base.ref, head: artifact.head.ref };
+    void this.recompute(artifact.reviewId, params, artifact.head, artifact).catch(() => undefined);
+  }
+
+  private async recompute(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined): Promise<ReviewArtifact> {
+    const running = this.recomputing.get(reviewId);
+    if (running) return running;
+    const run = this.computeAndStore(reviewId, params, head, previous);
+    this.recomputing.set(reviewId, run);
+    try {
+      return await run;
+    } finally {
+      this.recomputing.delete(reviewId);
+    }
+  }
+
+  private async computeAndStore(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined): Promise<ReviewArtifact> {
+    const repository = this.repository;
+    const base = await repository.resolveRef(params.base);
+    const headRef = head.kind === 'workspace' ? null : await repository.resolveRef(head.ref);
+    const headDescendsFromBase = headRef === null ? true : await repository.isAncestor(base.commit, headRef.commit);
+    const request = headRef === null ? { base: base.commit, workspace: (head as { workspace: string }).workspace } : { base: base.commit, head: headRef.commit };
+    const artifact = await repository.reviewSides(request, (sides) => computeReview(sides, {
+      reviewId, base: { ref: params.base, commit: base.commit }, head,
+      follows: headRef?.follows ?? null,
+      generation: head.kind === 'workspace' ? sides.headReader.info.generation : null,
+      fingerprint: repository.buildFingerprint(), headDescendsFromBase,
+      ...(previous && previous.version === ARTIFACT_VERSION ? { previous: previous.cohorts } : {}),
+    }));
+    const stored = this.stored(reviewId);
+    if (!stored || JSON.stringify(stored) !== JSON.stringify(artifact)) {
+      const generation = await repository.reviews.putReview(reviewId, artifact);
+      for (const listener of this.listeners) listener(artifact, generation);
+    }
+    return artifact;
+  }
+
+  private stored(reviewId: string): ReviewArtifact | undefined {
+    const value = this.repository.reviews.getReview(reviewId) as ReviewArtifact | undefined;
+    return value && value.version === ARTIFACT_VERSION ? value : undefined;
+  }
+
+  private async headSpecOf(params: ComputeParams): Promise<HeadSpec> {
+    if (params.head === undefined) return { kind: 'workspace', workspace: params.workspace ?? 'default' };
+    const resolved = await this.repository.resolveRef(params.head);
+    return resolved.follows !== null ? { kind: 'branch', ref: params.head } : { kind: 'commit', ref: params.head };
+  }
+}

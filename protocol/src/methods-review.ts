@@ -1,0 +1,271 @@
+/**
+ * The review studio, part 1 (PROTOCOL.md "Review studio"), and `index.diff`: a pull request's
+ * review computed from two commits (or a commit and a workspace), persisted, and read by parts:
+ * cohorts in impact order, the blast radius, one cohort's impact, CI signals and dependency
+ * changes. Every answer about a review carries `stale`: true while the head it follows has moved
+ * past the one computed (the recomputation is under way). Shapes are wire copies of
+ * packages/review's (daemon/src/wire-twins.ts fails the build when they drift).
+ */
+import { RequestType } from 'vscode-jsonrpc';
+import type { StructuralDelta } from './delta.js';
+import type { ErrorData } from './errors.js';
+import type { WithMeta } from './shapes.js';
+
+/** One changed file of a review. */
+export interface ReviewChangedFile {
+  path: string;
+  status: 'added' | 'removed' | 'modified';
+  /** The graph's language for the file, or null when the graph does not parse it. */
+  language: string | null;
+  generated: boolean;
+  binary: boolean;
+  linesAdded: number;
+  linesRemoved: number;
+}
+
+/** The parts of a cohort's impact score (see docs/ARCHITECTURE.md "Review" for the formula). */
+export interface ImpactParts {
+  removedExported: number;
+  renamedExported: number;
+  danglingCallers: number;
+  arityFindings: number;
+  radius: number;
+  testsReaching: number;
+  generatedFiles: number;
+  changedLines: number;
+}
+
+/** Changed files that belong together. */
+export interface Cohort {
+  /** Stable across pushes and rebases (never derived from commit ids, file order or positions). */
+  key: string;
+  basis: 'graph' | 'path';
+  files: string[];
+  symbols: string[];
+  tests: string[];
+  impact: { score: number; parts: ImpactParts };
+}
+
+/** What the head of a review is. */
+export type ReviewHead =
+  | { kind: 'branch'; ref: string }
+  | { kind: 'commit'; ref: string }
+  | { kind: 'workspace'; workspace: string };
+
+export interface ReviewSummary {
+  files: number;
+  cohorts: number;
+  graphCohorts: number;
+  pathCohorts: number;
+  symbolsAdded: number;
+  symbolsRemoved: number;
+  symbolsRenamed: number;
+  symbolsChanged: number;
+  danglingCallers: number;
+  arityFindings: number;
+  newDuplicates: number;
+  newImportCycles: number;
+  testsReaching: number;
+  dependencyChanges: number;
+}
+
+export interface ReviewTest {
+  id: string;
+  path: string;
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  language: string;
+}
+
+/** A dependency added, removed or moved between base and head. */
+export interface DependencyChange {
+  ecosystem: 'npm' | 'go' | 'python';
+  name: string;
+  change: 'added' | 'removed' | 'upgraded' | 'downgraded' | 'changed';
+  from: string | null;
+  to: string | null;
+  semver: 'major' | 'minor' | 'patch' | 'prerelease' | null;
+  direct: boolean;
+  /** The manifest or lockfile that shows the change. */
+  manifest: string;
+  /** Changed files that import this (direct) dependency. */
+  importedBy: string[];
+}
+
+export interface ReviewDiagnostic {
+  path: string;
+  message: string;
+}
+
+/** The whole stored review (`review_studio.get`). */
+export interface ReviewArtifact {
+  version: number;
+  reviewId: string;
+  base: { ref: string; commit: string };
+  head: ReviewHead;
+  headResolved: string | null;
+  follows: string | null;
+  generation: number | null;
+  fingerprint: string;
+  headDescendsFromBase: boolean;
+  indexed: boolean;
+  files: ReviewChangedFile[];
+  delta: StructuralDelta;
+  cohorts: Cohort[];
+  tests: ReviewTest[];
+  dependencies: DependencyChange[];
+  diagnostics: ReviewDiagnostic[];
+  summary: ReviewSummary;
+}
+
+/** One node the blast radius reached. */
+export interface ReachedNode {
+  id: string;
+  path: string;
+  kind: string;
+  depth: number;
+  /** A shortest path from this node to the changed symbol it reaches, this node first. */
+  through: string[];
+  test: boolean;
+}
+
+export interface BlastRadius {
+  seeds: string[];
+  symbols: ReachedNode[];
+  files: Array<{ path: string; depth: number }>;
+  tests: ReachedNode[];
+  /** Which budget cut the traversal, never a silent clamp; null when nothing was cut. */
+  truncated: { budget: 'depth' | 'nodes' | 'edges'; limit: number; unexplored: number } | null;
+}
+
+export type TestState = 'passed' | 'failed' | 'skipped' | 'not_run' | 'pending';
+
+export interface TestSignal {
+  id: string;
+  path: string;
+  name: string;
+  state: TestState;
+  evidence?: { source: string; suite: string; classname: string; name: string };
+  cases: number;
+}
+
+/** CI results: JUnit XML documents, per-case states, and CI jobs still coming. */
+export interface CiResults {
+  junit?: Array<{ source: string; xml: string }>;
+  cases?: Array<{
+    source: string; suite?: string; classname?: string; name: string; file?: string;
+    state: 'passed' | 'failed' | 'skipped' | 'pending';
+  }>;
+  pending?: Array<{ name: string; state: 'queued' | 'in_progress' | 'pending' | 'waiting' | 'requested' }>;
+}
+
+/** Fields every answer about a review carries. */
+export interface ReviewAnswer {
+  reviewId: string;
+  /** True while the followed head has moved past the computed one (a recomputation is under way). */
+  stale: boolean;
+}
+
+export interface IndexDiffParams {
+  /** A commit-ish naming one commit (a range or an option is refused: BaseNotACommit). */
+  base: string;
+  /** A commit-ish; absent: the workspace's live tree. */
+  head?: string;
+  workspace?: string;
+}
+
+export interface IndexDiffPayload extends StructuralDelta {
+  base: string;
+  /** The head commit, or null for a workspace. */
+  head: string | null;
+  files: ReviewChangedFile[];
+}
+export type IndexDiffResult = WithMeta<IndexDiffPayload>;
+export const IndexDiffMethod = 'index.diff';
+export const IndexDiffRequest = new RequestType<IndexDiffParams, IndexDiffResult, ErrorData>(IndexDiffMethod);
+
+export interface ReviewComputeParams {
+  base: string;
+  head?: string;
+  workspace?: string;
+}
+export interface ReviewComputePayload extends ReviewAnswer {
+  base: { ref: string; commit: string };
+  head: ReviewHead;
+  headResolved: string | null;
+  cohorts: Cohort[];
+  summary: ReviewSummary;
+}
+export type ReviewComputeResult = WithMeta<ReviewComputePayload>;
+export const ReviewComputeMethod = 'review_studio.compute';
+export const ReviewComputeRequest = new RequestType<ReviewComputeParams, ReviewComputeResult, ErrorData>(ReviewComputeMethod);
+
+export interface ReviewIdParams {
+  reviewId: string;
+}
+
+export type ReviewGetResult = WithMeta<ReviewArtifact & { stale: boolean }>;
+export const ReviewGetMethod = 'review_studio.get';
+export const ReviewGetRequest = new RequestType<ReviewIdParams, ReviewGetResult, ErrorData>(ReviewGetMethod);
+
+export type ReviewCohortsResult = WithMeta<ReviewAnswer & { cohorts: Cohort[] }>;
+export const ReviewCohortsMethod = 'review_studio.cohorts';
+export const ReviewCohortsRequest = new RequestType<ReviewIdParams, ReviewCohortsResult, ErrorData>(ReviewCohortsMethod);
+
+export interface ReviewBlastRadiusParams extends ReviewIdParams {
+  /** Edges to follow back from the changed symbols (default 6, at most 20). */
+  depth?: number;
+}
+export type ReviewBlastRadiusResult = WithMeta<ReviewAnswer & BlastRadius>;
+export const ReviewBlastRadiusMethod = 'review_studio.blastRadius';
+export const ReviewBlastRadiusRequest = new RequestType<ReviewBlastRadiusParams, ReviewBlastRadiusResult, ErrorData>(ReviewBlastRadiusMethod);
+
+export interface ReviewCohortImpactParams extends ReviewIdParams {
+  key: string;
+  depth?: number;
+}
+/** One cohort's radius and the diff's findings on its symbols. */
+export interface CohortFindings {
+  danglingCallers: NonNullable<StructuralDelta['danglingCallers']>;
+  arityFindings: NonNullable<StructuralDelta['arityFindings']>;
+  newDuplicates: NonNullable<StructuralDelta['newDuplicates']>;
+  signatureChanges: NonNullable<StructuralDelta['signatureChanges']>;
+  newImportCycles: string[][];
+}
+export type ReviewCohortImpactResult = WithMeta<ReviewAnswer & { cohort: Cohort; radius: BlastRadius; findings: CohortFindings }>;
+export const ReviewCohortImpactMethod = 'review_studio.cohortImpact';
+export const ReviewCohortImpactRequest = new RequestType<ReviewCohortImpactParams, ReviewCohortImpactResult, ErrorData>(ReviewCohortImpactMethod);
+
+export interface ReviewCiSignalsParams extends ReviewIdParams {
+  results?: CiResults;
+}
+export interface CohortSignals {
+  key: string;
+  tests: TestSignal[];
+}
+export type ReviewCiSignalsResult = WithMeta<ReviewAnswer & { cohorts: CohortSignals[]; diagnostics: string[] }>;
+export const ReviewCiSignalsMethod = 'review_studio.ciSignals';
+export const ReviewCiSignalsRequest = new RequestType<ReviewCiSignalsParams, ReviewCiSignalsResult, ErrorData>(ReviewCiSignalsMethod);
+
+export type ReviewDependencyDiffsResult = WithMeta<ReviewAnswer & { changes: DependencyChange[]; diagnostics: ReviewDiagnostic[] }>;
+export const ReviewDependencyDiffsMethod = 'review_studio.dependencyDiffs';
+export const ReviewDependencyDiffsRequest = new RequestType<ReviewIdParams, ReviewDependencyDiffsResult, ErrorData>(ReviewDependencyDiffsMethod);
+
+/** A watch twin's params: the method's own, plus `since` (a clock) as watch.subscribe takes it. */
+export type WatchTwinParams<P> = P & { since?: string };
+
+/** What a watch twin answers: the subscription, as watch.subscribe does (events come as watch.event). */
+export interface ReviewWatchPayload {
+  subscriptionId: string;
+  clock: string;
+  reviewId: string;
+}
+export type ReviewWatchResult = WithMeta<ReviewWatchPayload>;
+
+export const ReviewWatchComputeRequest = new RequestType<WatchTwinParams<ReviewComputeParams>, ReviewWatchResult, ErrorData>('review_studio.watchCompute');
+export const ReviewWatchCohortsRequest = new RequestType<WatchTwinParams<ReviewIdParams>, ReviewWatchResult, ErrorData>('review_studio.watchCohorts');
+export const ReviewWatchBlastRadiusRequest = new RequestType<WatchTwinParams<ReviewBlastRadiusParams>, ReviewWatchResult, ErrorData>('review_studio.watchBlastRadius');
+export const ReviewWatchCohortImpactRequest = new RequestType<WatchTwinParams<ReviewCohortImpactParams>, ReviewWatchResult, ErrorData>('review_studio.watchCohortImpact');
+export const ReviewWatchCiSignalsRequest = new RequestType<WatchTwinParams<ReviewCiSignalsParams>, ReviewWatchResult, ErrorData>('review_studio.watchCiSignals');
+export const ReviewWatchDependencyDiffsRequest = new RequestType<WatchTwinParams<ReviewIdParams>, ReviewWatchResult, ErrorData>('review_studio.watchDependencyDiffs');
