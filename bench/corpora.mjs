@@ -37,6 +37,12 @@ export const CORPORA = [
   { name: 'core-js', language: 'ts', npm: 'core-js@3.38.1', folder: 'package', expectedFiles: 3487,
     exercises: 'scale: thousands of small CommonJS modules' },
 
+  // The head sides of the review bench's release pairs (bench/review.mjs); fetched only when named.
+  { name: 'rxjs-7.8.2', language: 'pair', npm: 'rxjs@7.8.2', folder: 'package/src' },
+  { name: 'core-js-3.39.0', language: 'pair', npm: 'core-js@3.39.0', folder: 'package' },
+  { name: 'django-deb12u3', language: 'pair', deb: 'python3-django=3:3.2.25-0+deb12u3',
+    folder: 'usr/lib/python3/dist-packages/django', keepFolderName: true },
+
   { name: 'requests', language: 'python', deb: 'python3-requests=2.28.1+dfsg-1',
     folder: 'usr/lib/python3/dist-packages/requests', keepFolderName: true },
   { name: 'flask', language: 'python', deb: 'python3-flask=2.2.2-3',

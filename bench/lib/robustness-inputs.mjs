@@ -101,6 +101,8 @@ export function makeGenerator(random, facts) {
     sync: { kind: 'bool', valid: () => chance(0.2), optional: true },
   };
   const id = { kind: 'id', valid: () => pick(facts.ids) };
+  // Mostly unknown review ids (ReviewNotFound), and the ids of reviews the fuzzer computed.
+  const reviewId = { kind: 'string', valid: () => pick([...(facts.reviewIds ?? []), `r-${'0'.repeat(19)}${int(10)}`]) };
   const newFuzzPath = () => `fuzz/f${fuzzFile++ % 40}.ts`;
   const edit = () => {
     if (chance(0.6)) return { path: newFuzzPath(), content: `export function fuzzed${int(1e6)}(x: number) { return x + 1; }\n` };
@@ -153,6 +155,16 @@ export function makeGenerator(random, facts) {
       dryRun: { kind: 'bool', valid: () => chance(0.5), optional: true }, ...scope,
     },
     'delta.since': { base: { kind: 'commit', valid: () => pick(['HEAD', facts.head]) }, ...scope },
+    'index.diff': { base: { kind: 'commit', valid: () => pick(['HEAD', facts.head]) }, head: { kind: 'commit', valid: () => 'HEAD', optional: true } },
+    'review_studio.compute': { base: { kind: 'commit', valid: () => pick(['HEAD', facts.head]) }, head: { kind: 'commit', valid: () => 'HEAD', optional: true } },
+    'review_studio.watchCompute': { base: { kind: 'commit', valid: () => 'HEAD' }, head: { kind: 'commit', valid: () => 'HEAD', optional: true } },
+    ...Object.fromEntries(['get', 'cohorts', 'dependencyDiffs', 'watchCohorts', 'watchDependencyDiffs'].map((name) => [`review_studio.${name}`, { reviewId }])),
+    ...Object.fromEntries(['blastRadius', 'watchBlastRadius'].map((name) => [`review_studio.${name}`, { reviewId, depth: { kind: 'number', valid: () => 1 + int(8), optional: true } }])),
+    ...Object.fromEntries(['cohortImpact', 'watchCohortImpact'].map((name) => [`review_studio.${name}`, { reviewId, key: { kind: 'string', valid: () => `c-${int(1e6)}` } }])),
+    ...Object.fromEntries(['ciSignals', 'watchCiSignals'].map((name) => [`review_studio.${name}`, {
+      reviewId,
+      results: { kind: 'object', valid: () => ({ junit: [{ source: 'ci.xml', xml: '<testsuites><testsuite name="s"><testcase name="t"/></testsuite></testsuites>' }], pending: [{ name: 'ci', state: 'queued' }] }), optional: true },
+    }])),
     'watch.subscribe': {
       topic: { kind: 'string', valid: () => pick(TOPICS) },
       params: { kind: 'object', valid: () => ({ workspace: 'default' }), optional: true },
@@ -166,7 +178,10 @@ export function makeGenerator(random, facts) {
   const specified = Object.keys(SPECS);
   for (const method of facts.declared ?? []) SPECS[method] ??= {};
   /** How often each method is drawn (the expensive ones less). */
-  const WEIGHTS = { 'repo.export': 0.15, 'index.ensureBaseline': 0.5, 'delta.since': 0.6, 'edit.apply': 1.5, 'workspace.create': 0.7 };
+  const WEIGHTS = {
+    'repo.export': 0.15, 'index.ensureBaseline': 0.5, 'delta.since': 0.6, 'edit.apply': 1.5, 'workspace.create': 0.7,
+    'index.diff': 0.3, 'review_studio.compute': 0.3, 'review_studio.watchCompute': 0.2,
+  };
   const methods = Object.keys(SPECS);
   const totalWeight = methods.reduce((sum, m) => sum + (WEIGHTS[m] ?? 1), 0);
   const pickMethod = () => {

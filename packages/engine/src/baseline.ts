@@ -39,6 +39,14 @@ export function commitOfBaselineKey(key: string): string {
  * whitespace is refused (BaseNotACommit), as is a ref that names no commit.
  */
 export async function resolveBaseCommit(root: string, ref: string): Promise<string> {
+  assertSingleCommitRef(ref);
+  const commit = await resolveCommit(root, ref);
+  if (!commit) throw noSuchCommit(root, ref);
+  return commit;
+}
+
+/** A ref that can name one commit: not over-long, not empty, no range, option or whitespace (BaseNotACommit, InvalidParams). */
+export function assertSingleCommitRef(ref: string): void {
   if (ref.length > MAX_REVISION_LENGTH) {
     throw new RepographError('InvalidParams', `a commit-ish of ${ref.length} characters is not a commit id, branch or tag (at most ${MAX_REVISION_LENGTH}).`, { field: 'commit' });
   }
@@ -46,13 +54,13 @@ export async function resolveBaseCommit(root: string, ref: string): Promise<stri
     throw new RepographError('BaseNotACommit',
       `'${ref}' is not a single commit; give one commit id, branch or tag (not a range or an option).`, { commit: ref });
   }
-  const commit = await resolveCommit(root, ref);
-  if (!commit) {
-    throw new RepographError('BaseNotACommit',
-      `'${ref}' names no commit of the repository at ${root}; give a commit id, branch or tag that exists (git fetch it first).`,
-      { commit: ref, root });
-  }
-  return commit;
+}
+
+/** BaseNotACommit for a ref that names no commit. */
+export function noSuchCommit(root: string, ref: string): RepographError {
+  return new RepographError('BaseNotACommit',
+    `'${ref}' names no commit of the repository at ${root}; give a commit id, branch or tag that exists (git fetch it first).`,
+    { commit: ref, root });
 }
 
 export interface BaselineBuild {

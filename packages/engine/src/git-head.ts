@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { gitRepoInfo } from '@repograph/store';
+import { gitRepoInfo, resolveCommit } from '@repograph/store';
 
 /** HEAD's commit for the worktree at `root` (null before the first commit). */
 export async function readHead(root: string, commonDir: string): Promise<string | null> {
@@ -28,6 +28,23 @@ export async function readHead(root: string, commonDir: string): Promise<string 
     // fall through to git
   }
   return (await gitRepoInfo(root))?.head ?? null;
+}
+
+/**
+ * The commit a moving ref names now (`HEAD`, or a full `refs/heads/...` / `refs/remotes/...`
+ * name), read like readHead: the loose ref, else packed-refs, else git. Null when the ref is gone.
+ */
+export async function readRef(root: string, commonDir: string, ref: string): Promise<string | null> {
+  if (ref === 'HEAD') return readHead(root, commonDir);
+  if (!/^refs\/(heads|remotes)\/[^\0\s]+$/.test(ref) || ref.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
+  const loose = await readFile(join(commonDir, ref), 'utf8').catch(() => null);
+  if (loose !== null && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(loose.trim())) return loose.trim();
+  if (loose === null) {
+    const packed = await readFile(join(commonDir, 'packed-refs'), 'utf8').catch(() => null);
+    const line = packed?.split('\n').find((l) => l.endsWith(` ${ref}`));
+    if (line) return line.slice(0, line.indexOf(' '));
+  }
+  return resolveCommit(root, ref);
 }
 
 /** The worktree's own git dir: `.git` itself, or where a `.git` file points (linked worktrees). */

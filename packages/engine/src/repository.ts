@@ -12,9 +12,9 @@ import { isAbsolute, join } from 'node:path';
 import { budgetExceeded, RepographError, type BuildReport, type FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
 import { rebaseFacts } from './rebase.js';
-import { gitRepoInfo, isAncestor, listWorktrees, movingRefOf, openRepoStore, repoIdFor, type RepoStore } from '@repograph/store';
-import { baselineKey, ensureBaseline, resolveBaseCommit, type BaselineResult } from './baseline.js';
-import { readHead } from './git-head.js';
+import { gitRepoInfo, isAncestor, listWorktrees, openRepoStore, repoIdFor, resolveRefFollowing, type RepoStore } from '@repograph/store';
+import { assertSingleCommitRef, baselineKey, ensureBaseline, noSuchCommit, resolveBaseCommit, type BaselineResult } from './baseline.js';
+import { readHead, readRef } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
@@ -291,8 +291,15 @@ export class Repository {
    */
   async resolveRef(ref: string): Promise<{ commit: string; follows: string | null }> {
     if (!this.isGit) throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits.`, { root: this.root });
-    const commit = await resolveBaseCommit(this.root, ref);
-    return { commit, follows: await movingRefOf(this.root, ref) };
+    assertSingleCommitRef(ref);
+    const resolved = await resolveRefFollowing(this.root, ref);
+    if (!resolved) throw noSuchCommit(this.root, ref);
+    return resolved;
+  }
+
+  /** The commit a moving ref (as resolveRef's `follows` names it) points at now, read from git's files; null when gone. */
+  followedCommit(ref: string): Promise<string | null> {
+    return readRef(this.root, this.commonDir, ref);
   }
 
   /** True when `ancestor` is an ancestor of `descendant` (both commits). */

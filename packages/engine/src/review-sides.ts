@@ -78,6 +78,8 @@ export interface ReviewRequest {
   head?: string | null;
   /** The workspace whose tree is the head side when `head` is absent (default: the default workspace). */
   workspace?: string;
+  /** True when `base` and `head` are full commit ids the caller has just resolved (not resolved again). */
+  resolved?: boolean;
 }
 
 export interface ReviewHost {
@@ -94,11 +96,12 @@ export interface ReviewHost {
  */
 export async function runReviewSides<A>(host: ReviewHost, request: ReviewRequest, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store, root, policy } = host;
-  const base = await resolveBaseCommit(root, request.base);
+  const resolve = (ref: string): Promise<string> => (request.resolved === true && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref) ? Promise.resolve(ref) : resolveBaseCommit(root, ref));
+  const base = await resolve(request.base);
   const build = (commit: string): Promise<unknown> => ensureBaseline({ store, root, commit, getPool: host.getPool, policy });
   await build(base);
   if (request.head !== undefined && request.head !== null) {
-    const head = await resolveBaseCommit(root, request.head);
+    const head = await resolve(request.head);
     if (head !== base) await build(head);
     return withCommitSides({ store, root, base, head, baseKey: baselineKey(base, policy), headKey: baselineKey(head, policy) }, compute);
   }

@@ -43,21 +43,27 @@ export class ReviewService {
 
   /** The id of the review `params` ask for (refs are checked: BaseNotACommit when one names no commit). */
   async idOf(params: ComputeParams): Promise<string> {
-    await this.repository.resolveRef(params.base);
-    return reviewIdOf(params.base, await this.headSpecOf(params), this.repository.buildFingerprint());
+    const [, head] = await Promise.all([
+      this.repository.resolveRef(params.base),
+      params.head === undefined ? Promise.resolve(null) : this.repository.resolveRef(params.head),
+    ]);
+    return reviewIdOf(params.base, headSpecOf(params, head), this.repository.buildFingerprint());
   }
 
   /** Computes the review asked for, or returns the stored one when nothing it depends on moved. */
   async compute(params: ComputeParams): Promise<ReviewState> {
-    const base = await this.repository.resolveRef(params.base);
-    const headSpec = await this.headSpecOf(params);
+    const [base, head] = await Promise.all([
+      this.repository.resolveRef(params.base),
+      params.head === undefined ? Promise.resolve(null) : this.repository.resolveRef(params.head),
+    ]);
+    const headSpec = headSpecOf(params, head);
     const reviewId = reviewIdOf(params.base, headSpec, this.repository.buildFingerprint());
     const stored = this.stored(reviewId);
-    if (stored && headSpec.kind !== 'workspace' && stored.base.commit === base.commit && !(await this.isStale(stored))) {
+    if (stored && head !== null && stored.base.commit === base.commit && stored.headResolved === head.commit) {
       return { artifact: stored, stale: false };
     }
-    const artifact = await this.recompute(reviewId, params, headSpec, stored);
-    return { artifact, stale: await this.isStale(artifact) };
+    const artifact = await this.recompute(reviewId, params, headSpec, stored, { base, head });
+    return { artifact, stale: false };
   }
 
   /** The stored review `reviewId` (ReviewNotFound when there is none) and whether it is stale; a stale one is recomputed in the background. */
@@ -78,13 +84,10 @@ export class ReviewService {
       return info !== undefined && info.generation !== null && info.generation !== artifact.generation;
     }
     if (artifact.follows === null) return false;
-    try {
-      const now = await this.repository.resolveRef(artifact.follows);
-      return now.commit !== artifact.headResolved;
-    } catch {
-      // The branch is gone: nothing newer to compute.
-      return false;
-    }
+    // Read from git's ref files (no git process: every review answer asks this).
+    const now = await this.repository.followedCommit(artifact.follows).catch(() => null);
+    // A branch that is gone has nothing newer to compute.
+    return now !== null && now !== artifact.headResolved;
   }
 
   /** Recomputes a stale review once (however many readers noticed); errors are kept off the readers. */
@@ -96,10 +99,10 @@ export class ReviewService {
     void this.recompute(artifact.reviewId, params, artifact.head, artifact).catch(() => undefined);
   }
 
-  private async recompute(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined): Promise<ReviewArtifact> {
+  private async recompute(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined, resolved?: Resolved): Promise<ReviewArtifact> {
     const running = this.recomputing.get(reviewId);
     if (running) return running;
-    const run = this.computeAndStore(reviewId, params, head, previous);
+    const run = this.computeAndStore(reviewId, params, head, previous, resolved);
     this.recomputing.set(reviewId, run);
     try {
       return await run;
@@ -108,19 +111,26 @@ export class ReviewService {
     }
   }
 
-  private async computeAndStore(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined): Promise<ReviewArtifact> {
+  private async computeAndStore(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined, resolved?: Resolved): Promise<ReviewArtifact> {
     const repository = this.repository;
-    const base = await repository.resolveRef(params.base);
-    const headRef = head.kind === 'workspace' ? null : await repository.resolveRef(head.ref);
-    const headDescendsFromBase = headRef === null ? true : await repository.isAncestor(base.commit, headRef.commit);
-    const request = headRef === null ? { base: base.commit, workspace: (head as { workspace: string }).workspace } : { base: base.commit, head: headRef.commit };
-    const artifact = await repository.reviewSides(request, (sides) => computeReview(sides, {
-      reviewId, base: { ref: params.base, commit: base.commit }, head,
-      follows: headRef?.follows ?? null,
-      generation: head.kind === 'workspace' ? sides.headReader.info.generation : null,
-      fingerprint: repository.buildFingerprint(), headDescendsFromBase,
-      ...(previous && previous.version === ARTIFACT_VERSION ? { previous: previous.cohorts } : {}),
-    }));
+    const [base, headRef] = resolved ? [resolved.base, resolved.head] : await Promise.all([
+      repository.resolveRef(params.base),
+      head.kind === 'workspace' ? Promise.resolve(null) : repository.resolveRef(head.ref),
+    ]);
+    const request = headRef === null
+      ? { base: base.commit, workspace: (head as { workspace: string }).workspace, resolved: true }
+      : { base: base.commit, head: headRef.commit, resolved: true };
+    const [headDescendsFromBase, artifact] = await Promise.all([
+      headRef === null ? Promise.resolve(true) : repository.isAncestor(base.commit, headRef.commit),
+      repository.reviewSides(request, (sides) => computeReview(sides, {
+        reviewId, base: { ref: params.base, commit: base.commit }, head,
+        follows: headRef?.follows ?? null,
+        generation: head.kind === 'workspace' ? sides.headReader.info.generation : null,
+        fingerprint: repository.buildFingerprint(), headDescendsFromBase: true,
+        ...(previous && previous.version === ARTIFACT_VERSION ? { previous: previous.cohorts } : {}),
+      })),
+    ]);
+    artifact.headDescendsFromBase = headDescendsFromBase;
     const stored = this.stored(reviewId);
     if (!stored || JSON.stringify(stored) !== JSON.stringify(artifact)) {
       const generation = await repository.reviews.putReview(reviewId, artifact);
@@ -134,9 +144,17 @@ export class ReviewService {
     return value && value.version === ARTIFACT_VERSION ? value : undefined;
   }
 
-  private async headSpecOf(params: ComputeParams): Promise<HeadSpec> {
-    if (params.head === undefined) return { kind: 'workspace', workspace: params.workspace ?? 'default' };
-    const resolved = await this.repository.resolveRef(params.head);
-    return resolved.follows !== null ? { kind: 'branch', ref: params.head } : { kind: 'commit', ref: params.head };
-  }
+}
+
+/** A ref as resolved now: its commit and the moving ref it follows. */
+type ResolvedRef = { commit: string; follows: string | null };
+interface Resolved {
+  base: ResolvedRef;
+  head: ResolvedRef | null;
+}
+
+/** What the head of a request follows: a branch (a moving ref), a pinned commit, or the workspace. */
+function headSpecOf(params: ComputeParams, head: ResolvedRef | null): HeadSpec {
+  if (params.head === undefined || head === null) return { kind: 'workspace', workspace: params.workspace ?? 'default' };
+  return head.follows !== null ? { kind: 'branch', ref: params.head } : { kind: 'commit', ref: params.head };
 }

@@ -45,16 +45,16 @@ const ZERO_ID = /^0+$/;
 export async function diffFiles(root: string, base: string, head: string | null): Promise<DiffEntry[]> {
   const sides = head === null ? [base] : [base, head];
   const common = ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '-z', '--no-abbrev'];
-  const [raw, numstat, patch, untracked] = await Promise.all([
-    checked(root, [...common, '--raw', ...sides, '--']),
-    checked(root, [...common, '--numstat', ...sides, '--']),
+  // One process gives both listings (raw entries, then numstat lines); each spawn costs the
+  // daemon's thread several milliseconds once its heap is large.
+  const [listing, patch, untracked] = await Promise.all([
+    checked(root, [...common, '--raw', '--numstat', ...sides, '--']),
     checked(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-color', '-U0',
       '--src-prefix=a/', '--dst-prefix=b/', ...sides, '--']),
     head === null ? checked(root, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']) : Promise.resolve(null),
   ]);
   const entries = new Map<string, DiffEntry>();
-  parseRaw(raw, entries);
-  parseNumstat(numstat, entries);
+  parseListing(listing, entries);
   parseHunks(patch, entries);
   if (untracked !== null) {
     for (const part of splitNul(untracked)) {
@@ -74,41 +74,43 @@ async function checked(root: string, args: string[]): Promise<Buffer> {
   return result.stdout;
 }
 
-/** `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0` per file. */
-function parseRaw(output: Buffer, into: Map<string, DiffEntry>): void {
+/**
+ * `--raw --numstat -z`: `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0` per file,
+ * then `<added>\t<removed>\t<path>\0` per file (`-\t-\t` for binary content).
+ */
+function parseListing(output: Buffer, into: Map<string, DiffEntry>): void {
   const parts = splitNul(output);
-  for (let index = 0; index + 1 < parts.length; index += 2) {
-    const header = parts[index]!.toString('utf8');
-    const path = parts[index + 1]!.toString('utf8');
-    const fields = header.replace(/^:/, '').split(' ');
-    if (fields.length < 5) continue;
-    const [oldMode, newMode, oldId, newId, letter] = fields as [string, string, string, string, string];
-    const status = letter.startsWith('A') ? 'added' : letter.startsWith('D') ? 'removed' : 'modified';
-    into.set(path, {
-      path, status,
-      oldBlob: status === 'added' || ZERO_ID.test(oldId) ? null : oldId,
-      newBlob: status === 'removed' || ZERO_ID.test(newId) ? null : newId,
-      oldMode: status === 'added' ? null : oldMode,
-      newMode: status === 'removed' ? null : newMode,
-      linesAdded: 0, linesRemoved: 0, binary: false, hunks: [],
-    });
-  }
-}
-
-/** `<added>\t<removed>\t<path>\0` per file (`-\t-\t` for binary content). */
-function parseNumstat(output: Buffer, into: Map<string, DiffEntry>): void {
-  for (const part of splitNul(output)) {
-    const line = part.toString('utf8');
-    const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(line);
-    if (!match) continue;
-    const entry = into.get(match[3]!);
-    if (!entry) continue;
+  for (let index = 0; index < parts.length; index++) {
+    const text = parts[index]!.toString('utf8');
+    if (text.startsWith(':')) {
+      const path = parts[++index]?.toString('utf8');
+      if (path !== undefined) addRaw(text, path, into);
+      continue;
+    }
+    const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(text);
+    const entry = match ? into.get(match[3]!) : undefined;
+    if (!match || !entry) continue;
     if (match[1] === '-' || match[2] === '-') entry.binary = true;
     else {
       entry.linesAdded = Number(match[1]);
       entry.linesRemoved = Number(match[2]);
     }
   }
+}
+
+function addRaw(header: string, path: string, into: Map<string, DiffEntry>): void {
+  const fields = header.replace(/^:/, '').split(' ');
+  if (fields.length < 5) return;
+  const [oldMode, newMode, oldId, newId, letter] = fields as [string, string, string, string, string];
+  const status = letter.startsWith('A') ? 'added' : letter.startsWith('D') ? 'removed' : 'modified';
+  into.set(path, {
+    path, status,
+    oldBlob: status === 'added' || ZERO_ID.test(oldId) ? null : oldId,
+    newBlob: status === 'removed' || ZERO_ID.test(newId) ? null : newId,
+    oldMode: status === 'added' ? null : oldMode,
+    newMode: status === 'removed' ? null : newMode,
+    linesAdded: 0, linesRemoved: 0, binary: false, hunks: [],
+  });
 }
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

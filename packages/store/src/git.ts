@@ -167,19 +167,6 @@ export async function resolveCommit(root: string, ref: string): Promise<string |
 }
 
 /**
- * The full name of the branch `ref` names (`refs/heads/...` or a remote-tracking
- * `refs/remotes/...`, or `HEAD`), or null when it names a tag, a commit id or nothing: what a review of
- * `ref` follows as it moves.
- */
-export async function movingRefOf(root: string, ref: string): Promise<string | null> {
-  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref) || ref.length > MAX_REVISION_LENGTH) return null;
-  const result = await runGit(root, ['rev-parse', '--symbolic-full-name', ref]);
-  if (result.exitCode !== 0) return null;
-  const name = singleLine(result.stdout);
-  return name === 'HEAD' || /^refs\/(heads|remotes)\//.test(name) ? name : null;
-}
-
-/**
  * The bytes of the file `path` in commit `commit` (a full id), or null when the commit has no
  * such file (or it is not a blob). Paths are repository-relative with `/`.
  */
@@ -187,6 +174,21 @@ export async function readFileAtCommit(root: string, commit: string, path: strin
   if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit) || path === '' || path.includes('\0') || path.startsWith('/')) return null;
   const result = await runGit(root, ['cat-file', 'blob', `${commit}:${path}`]);
   return result.exitCode === 0 ? result.stdout : null;
+}
+
+/**
+ * The commit `ref` names and the moving ref it follows, in one git process:
+ * `rev-parse <ref>^{commit} --symbolic-full-name <ref>` prints the commit, then the full name
+ * when the ref is symbolic (a branch, a remote-tracking branch or HEAD are followed: a review of
+ * them follows them as they move; a tag or a commit id is pinned). Null when it names no commit.
+ */
+export async function resolveRefFollowing(root: string, ref: string): Promise<{ commit: string; follows: string | null } | null> {
+  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref) || ref.length > MAX_REVISION_LENGTH) return null;
+  const result = await runGit(root, ['rev-parse', `${ref}^{commit}`, '--symbolic-full-name', ref]);
+  if (result.exitCode !== 0) return null;
+  const [commit, name] = result.stdout.toString('utf8').split('\n').map((line) => line.trim());
+  if (!commit || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit)) return null;
+  return { commit, follows: name !== undefined && (name === 'HEAD' || /^refs\/(heads|remotes)\//.test(name)) ? name : null };
 }
 
 /** True when commit `ancestor` is an ancestor of (or equal to) commit `descendant`. */

@@ -12,7 +12,7 @@ export type {
   FactsEntry, FileEntry, FileStatus, OpenRepoStoreOptions, PathGroup, PublishInput, RepoStore, SnapshotInfo,
   SnapshotReader, SnapshotSummary, StoreStats,
 } from './types.js';
-export { gitRepoInfo, hashBlob, isAncestor, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, movingRefOf, readFileAtCommit, resolveCommit } from './git.js';
+export { gitRepoInfo, hashBlob, isAncestor, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, readFileAtCommit, resolveCommit, resolveRefFollowing } from './git.js';
 export type { GitRepoInfo, SkippedEntry, TreeEntry, TreeListing, WorktreeListing } from './git.js';
 export { readBlobs } from './git-blobs.js';
 export { diffFiles } from './git-diff.js';

@@ -51,6 +51,8 @@ const SEEKS_BEFORE_KEYS = 16;
 interface RunKeys {
   seeks: number;
   keys: KeyPart[][] | null;
+  /** Each loaded key's block-cache key, made on first use (a point read then builds no string). */
+  cacheKeys: (string | undefined)[];
 }
 
 /**
@@ -143,10 +145,11 @@ export function lastKey<Value>(database: Database<Value, KeyPart[]>): KeyPart[] 
 export function* blocksFrom<Decoded>(source: RunSource<Decoded>, sid: string, from: KeyPart[] | null, cached = true): Generator<Decoded> {
   const { database, transaction } = source;
   if (source.empty === true) return;
-  const keys = loadedKeys(source, sid);
-  if (keys !== null) {
+  const run = loadedKeys(source, sid);
+  if (run !== null) {
+    const keys = run.keys!;
     for (let index = from === null ? 0 : Math.max(0, lastAtOrBefore(keys, [sid, ...from])); index < keys.length; index++) {
-      yield blockAt(source, keys[index]!, cached);
+      yield blockAt(source, keys[index]!, cached, run.cacheKeys[index] ??= blockCacheKey(source, keys[index]!));
     }
     return;
   }
@@ -188,8 +191,7 @@ function seekable(from: KeyPart[]): KeyPart[] {
 const SEEK_KEY_BYTES = 1800;
 
 /** The decoded block at `key`, from the cache when there. */
-function blockAt<Decoded>(source: RunSource<Decoded>, key: KeyPart[], cached: boolean): Decoded {
-  const cacheKey = `${source.name}\u0001${key.join('\u0000')}`;
+function blockAt<Decoded>(source: RunSource<Decoded>, key: KeyPart[], cached: boolean, cacheKey = blockCacheKey(source, key)): Decoded {
   const hit = source.cache?.get(cacheKey) as Decoded | undefined;
   if (hit !== undefined) return hit;
   const value = source.database.get(key, { transaction: source.transaction });
@@ -198,19 +200,23 @@ function blockAt<Decoded>(source: RunSource<Decoded>, key: KeyPart[], cached: bo
   return entries;
 }
 
-/** The run's block keys when loaded, loading them on the seek that makes SEEKS_BEFORE_KEYS; else null. */
-function loadedKeys(source: RunSource<unknown>, sid: string): KeyPart[][] | null {
+function blockCacheKey(source: RunSource<unknown>, key: KeyPart[]): string {
+  return `${source.name}\u0001${key.join('\u0000')}`;
+}
+
+/** The run's loaded block keys, loading them on the seek that makes SEEKS_BEFORE_KEYS; else null. */
+function loadedKeys(source: RunSource<unknown>, sid: string): RunKeys | null {
   if (source.cache === null || source.immutable !== true) return null;
   const cacheKey = `${source.name}\u0002${sid}`;
   let run = source.cache.get(cacheKey) as RunKeys | undefined;
   if (run === undefined) {
-    run = { seeks: 0, keys: null };
+    run = { seeks: 0, keys: null, cacheKeys: [] };
     source.cache.set(cacheKey, run);
   }
   if (run.keys === null && ++run.seeks >= SEEKS_BEFORE_KEYS) {
     run.keys = [...source.database.getKeys({ ...prefixRange([sid]), transaction: source.transaction })] as KeyPart[][];
   }
-  return run.keys;
+  return run.keys === null ? null : run;
 }
 
 /** The index of the last key at or before `target` in `keys` (sorted), or -1. */

@@ -11,7 +11,7 @@
  *     or a runaway internal one, gives one diagnostic naming the source and zero cases. External
  *     entities are never fetched (the parser refuses them) and internal DTD entities are bounded.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { xmlLibrary } from '../libraries.js';
 import type { JUnitCase, JUnitCaseState, JUnitParse } from './shapes.js';
 
 /** The largest document read (20 MiB of UTF-8); a larger one is refused with a diagnostic. */
@@ -25,14 +25,14 @@ export function parseJUnit(xml: string, source: string): JUnitParse {
     return refused(`${source}: JUnit XML is ${bytes} bytes, over the ${JUNIT_MAX_BYTES}-byte limit; not read`);
   }
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-  const validity = XMLValidator.validate(text);
+  const validity = xmlLibrary().XMLValidator.validate(text);
   if (validity !== true) {
     const { msg, line, col } = validity.err;
     return refused(`${source}: malformed JUnit XML at line ${line}${col ? `, column ${col}` : ''}: ${msg}`);
   }
   let root: XmlNode;
   try {
-    root = asNode(new XMLParser(PARSER_OPTIONS).parse(text));
+    root = asNode(new (xmlLibrary().XMLParser)(PARSER_OPTIONS).parse(text));
   } catch (error) {
     return refused(`${source}: JUnit XML could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }

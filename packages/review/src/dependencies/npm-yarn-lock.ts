@@ -12,7 +12,8 @@
  *     dependencies; link and portal entries (version 0.0.0-use.local) are not packages.
  * Owns this reading only.
  */
-import lockfile from '@yarnpkg/lockfile';
+import type YarnLockfile from '@yarnpkg/lockfile';
+import { yarnLockfileLibrary } from '../libraries.js';
 import { addDirect, addResolved, emptyReading, type ReadOutcome } from './model.js';
 import { isRecord, messageOf, recordAt, stringAt } from './records.js';
 import { parseYamlLockfile } from './yaml-text.js';
@@ -53,9 +54,9 @@ function classicHazard(text: string): string | null {
 function readClassic(text: string): ReadOutcome {
   const hazard = classicHazard(text);
   if (hazard !== null) return { ok: false, message: hazard };
-  let parsed: ReturnType<typeof lockfile.parse>;
+  let parsed: ReturnType<typeof YarnLockfile.parse>;
   try {
-    parsed = lockfile.parse(text.endsWith('\n') ? text : `${text}\n`);
+    parsed = yarnLockfileLibrary().parse(text.endsWith('\n') ? text : `${text}\n`);
   } catch (error) {
     return { ok: false, message: `is not a valid yarn v1 lockfile (${messageOf(error)})` };
   }

@@ -8,7 +8,7 @@
  *     version (a dynamic one) is skipped.
  * Owns these readings only.
  */
-import { parse as parseToml } from 'smol-toml';
+import { tomlLibrary } from '../libraries.js';
 import { addDirect, addResolved, emptyReading, type DependencyReading, type ReadOutcome } from './model.js';
 import { normalizeDependencyName } from './names.js';
 import { arrayAt, isRecord, messageOf, recordAt, stringAt, type UnknownRecord } from './records.js';
@@ -16,7 +16,7 @@ import { arrayAt, isRecord, messageOf, recordAt, stringAt, type UnknownRecord } 
 function packagesOf(text: string): { ok: true; packages: UnknownRecord[] } | { ok: false; message: string } {
   let document: UnknownRecord;
   try {
-    document = parseToml(text);
+    document = tomlLibrary().parse(text);
   } catch (error) {
     return { ok: false, message: `is not valid TOML (${messageOf(error)})` };
   }

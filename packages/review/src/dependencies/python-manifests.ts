@@ -11,7 +11,7 @@
  *     listed requirement counts as direct (the file does not say which are transitive).
  * Owns these readings only.
  */
-import { parse as parseToml } from 'smol-toml';
+import { tomlLibrary } from '../libraries.js';
 import { addDirect, emptyReading, type DependencyReading, type ReadOutcome } from './model.js';
 import { normalizeDependencyName } from './names.js';
 import { parsePythonRequirement } from './python-requirement.js';
@@ -57,7 +57,7 @@ function addPoetryTable(reading: DependencyReading, table: UnknownRecord | undef
 export function readPyproject(text: string): ReadOutcome {
   let document: UnknownRecord;
   try {
-    document = parseToml(text);
+    document = tomlLibrary().parse(text);
   } catch (error) {
     return { ok: false, message: `is not valid TOML (${messageOf(error)})` };
   }

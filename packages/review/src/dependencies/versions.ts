@@ -10,7 +10,7 @@
  * patch. Also owns the floor of a manifest spec (the lowest version it admits), which is how a
  * spec change is ordered and classed when no lockfile shows the resolved versions.
  */
-import semver from 'semver';
+import { semverLibrary } from '../libraries.js';
 import type { Ecosystem } from '../types.js';
 import type { SemverClass } from './model.js';
 import { comparePep440, parsePep440, pep440AsSemver } from './pep440.js';
@@ -22,7 +22,7 @@ export function versionAsSemver(ecosystem: Ecosystem, version: string): string |
     return parsed ? pep440AsSemver(parsed) : null;
   }
   const text = ecosystem === 'go' ? version.trim().replace(/^v/, '') : version.trim();
-  return semver.valid(text);
+  return semverLibrary().valid(text);
 }
 
 /** Negative, zero or positive; null when either side is not a version of its ecosystem. */
@@ -34,7 +34,7 @@ export function compareVersions(ecosystem: Ecosystem, a: string, b: string): num
   }
   const left = versionAsSemver(ecosystem, a);
   const right = versionAsSemver(ecosystem, b);
-  return left && right ? semver.compare(left, right) : null;
+  return left && right ? semverLibrary().compare(left, right) : null;
 }
 
 /** The semver class of a change between two versions, or null when either is not a version. */
@@ -47,7 +47,7 @@ export function semverClassOf(ecosystem: Ecosystem, from: string, to: string): S
     const b = parsePep440(to);
     if (a && b && a.epoch !== b.epoch) return 'major';
   }
-  const kind = semver.diff(left, right);
+  const kind = semverLibrary().diff(left, right);
   switch (kind) {
     case 'major':
     case 'premajor':
@@ -77,9 +77,9 @@ export function specFloor(ecosystem: Ecosystem, spec: string): string | null {
   if (text === '' || text === '*') return null;
   if (ecosystem === 'go') return versionAsSemver('go', text) ? text : null;
   if (ecosystem === 'npm') {
-    const range = semver.validRange(text);
+    const range = semverLibrary().validRange(text);
     if (range === null || range === '*') return null;
-    return semver.minVersion(range)?.version ?? null;
+    return semverLibrary().minVersion(range)?.version ?? null;
   }
   const match = PYTHON_FLOOR.exec(text);
   if (!match || match[1] === undefined) return null;

@@ -5,14 +5,14 @@
  * quadratic in a map's size, and lockfiles are machine-written. Aliases are capped at yaml's
  * default of 100 (no alias bombs). Owns this parse only; the size limit is read.ts's.
  */
-import { parseAllDocuments } from 'yaml';
+import { yamlLibrary } from '../libraries.js';
 import { messageOf } from './records.js';
 
 export type YamlOutcome = { ok: true; value: unknown } | { ok: false; message: string };
 
 export function parseYamlLockfile(text: string): YamlOutcome {
   try {
-    const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, prettyErrors: false });
+    const parsed = yamlLibrary().parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, prettyErrors: false });
     const documents = Array.isArray(parsed) ? parsed : [];
     for (const document of documents) {
       const error = document.errors[0];
