@@ -4,7 +4,7 @@
  * it uses, a way to send notifications). Owns these shapes and the `meta` every result carries.
  */
 import type { Repository } from '@repograph/engine';
-import type { ReviewService } from '@repograph/review';
+import type { LazyReviews } from './review-runtime.js';
 import type { Meta } from '@repograph/protocol';
 import type { ExportLane } from './export-lane.js';
 import type { LiveTrees } from './live-trees.js';
@@ -18,8 +18,8 @@ export interface DaemonContext {
   live: LiveTrees;
   sessions: SnapshotSessions;
   hub: SubscriptionHub;
-  /** The repository's reviews (review_studio.*). */
-  reviews: ReviewService;
+  /** The repository's reviews (review_studio.*), loaded on first use. */
+  reviews: LazyReviews;
   /** The review topics' scopes and the poll that recomputes watched reviews (review-watch.ts). */
   reviewWatch: ReviewWatch;
   serverVersion: string;

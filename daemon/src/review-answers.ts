@@ -8,7 +8,9 @@ import type { Repository } from '@repograph/engine';
 import type {
   CohortFindings, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewTopic, TopicPayload,
 } from '@repograph/protocol';
-import { blastRadius, ciSignals, graphOf, type ReviewArtifact, type ReviewTest } from '@repograph/review';
+import type { ReviewArtifact, ReviewTest } from '@repograph/review';
+type TestRef = Parameters<(typeof import('@repograph/review'))['ciSignals']>[0][number];
+import { reviewModule } from './review-runtime.js';
 
 type Payload<T extends ReviewTopic> = TopicPayload[T];
 
@@ -21,6 +23,7 @@ export function dependencyAnswer(artifact: ReviewArtifact, stale: boolean): Payl
 }
 
 export async function radiusAnswer(repository: Repository, artifact: ReviewArtifact, params: Omit<ReviewBlastRadiusParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.blastRadius'>> {
+  const { blastRadius, graphOf } = await reviewModule();
   const seeds = [...new Set(artifact.cohorts.flatMap((cohort) => cohort.symbols))];
   const radius = await repository.headReader(headOf(artifact), (reader) =>
     blastRadius(graphOf(reader), seeds, params.depth !== undefined ? { depth: params.depth } : {}));
@@ -32,12 +35,14 @@ export async function cohortImpactAnswer(repository: Repository, artifact: Revie
   if (!cohort) {
     throw new RepographError('InvalidParams', `key: the review ${artifact.reviewId} has no cohort '${params.key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
   }
+  const { blastRadius, graphOf } = await reviewModule();
   const radius = await repository.headReader(headOf(artifact), (reader) =>
     blastRadius(graphOf(reader), cohort.symbols, params.depth !== undefined ? { depth: params.depth } : {}));
   return { reviewId: artifact.reviewId, stale, cohort, radius, findings: findingsOf(artifact, cohort.symbols, cohort.files) };
 }
 
-export function ciSignalsAnswer(artifact: ReviewArtifact, params: Omit<ReviewCiSignalsParams, 'reviewId'>, stale: boolean): Payload<'review_studio.ciSignals'> {
+export async function ciSignalsAnswer(artifact: ReviewArtifact, params: Omit<ReviewCiSignalsParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.ciSignals'>> {
+  const { ciSignals } = await reviewModule();
   const known = new Set(artifact.tests.map((test) => test.id));
   const signals = ciSignals(artifact.tests.map(testRef), params.results);
   const signalOf = new Map(signals.tests.map((signal) => [signal.id, signal] as const));
@@ -54,8 +59,8 @@ function headOf(artifact: ReviewArtifact): { commit: string } | { workspace: str
 }
 
 /** The review's tests as the signals read them (the artifact keeps kind and language as text). */
-function testRef(test: ReviewTest): Parameters<typeof ciSignals>[0][number] {
-  return test as unknown as Parameters<typeof ciSignals>[0][number];
+function testRef(test: ReviewTest): TestRef {
+  return test as unknown as TestRef;
 }
 
 /** The diff's findings on a cohort: those whose target, callee or symbol is one of its symbols or files. */

@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { RepographError } from '@repograph/core';
 import type { ReviewTopic, TopicPayload } from '@repograph/protocol';
-import type { ReviewArtifact, ReviewService } from '@repograph/review';
+import type { ReviewArtifact } from '@repograph/review';
+import type { LazyReviews } from './review-runtime.js';
 import type { EventSink, SubscriptionHub } from './subscriptions.js';
 
 /** How often watched reviews check whether the head they follow moved. */
@@ -32,7 +33,7 @@ export class ReviewWatch {
 
   constructor(
     private readonly hub: SubscriptionHub,
-    private readonly reviews: ReviewService,
+    private readonly reviews: LazyReviews,
     private readonly render: ReviewRender,
     private readonly log: (message: string) => void,
   ) {

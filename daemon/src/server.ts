@@ -19,8 +19,8 @@ import { refuseConnection } from './refused-connection.js';
 import { COLLECT_AFTER_CLOSE_MS, releaseMemorySoon } from './memory-release.js';
 import { ClientSession } from './session.js';
 import { SnapshotSessions } from './snapshot-sessions.js';
-import { ReviewService } from '@repograph/review';
 import { ReviewWatch } from './review-watch.js';
+import { LazyReviews } from './review-runtime.js';
 import { renderReviewTopic } from './review-answers.js';
 import { SubscriptionHub } from './subscriptions.js';
 
@@ -117,7 +117,7 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
   const sessions = new SnapshotSessions(repository);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
-  const reviews = new ReviewService(repository);
+  const reviews = new LazyReviews(repository);
   const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository), log);
   const clients = new Set<ClientSession>();
   let resolveStopped!: (reason: string) => void;

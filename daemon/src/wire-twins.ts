@@ -17,6 +17,7 @@ import type * as engine from '@repograph/engine';
 import type * as wire from '@repograph/protocol';
 import type * as review from '@repograph/review';
 import type { KnownFields, Twin } from './wire-twin-types.js';
+import type { MAX_RADIUS_DEPTH } from './handlers/review-params.js';
 
 // The kind lists: the same names, as unions and as lists in the same order.
 export const symbolKinds: Twin<wire.WireSymbolKind, core.SymbolKind> = true;
@@ -86,3 +87,4 @@ export const blastRadii: Twin<wire.BlastRadius, review.BlastRadius> = true;
 export const testStates: Twin<wire.TestState, review.TestState> = true;
 export const testSignals: Twin<wire.TestSignal, review.TestSignal> = true;
 export const ciResults: Twin<wire.CiResults, review.CiResults> = true;
+export const radiusDepthLimits: Twin<typeof MAX_RADIUS_DEPTH, typeof review.MAX_RADIUS_DEPTH> = true;

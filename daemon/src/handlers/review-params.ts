@@ -7,8 +7,10 @@ import type {
   CiResults, IndexDiffParams, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewComputeParams,
   ReviewIdParams,
 } from '@repograph/protocol';
-import { MAX_RADIUS_DEPTH } from '@repograph/review';
 import { invalid, MAX_REVISION_PARAM, optionalInteger, optionalString, requiredString, type Params } from '../params.js';
+
+/** The deepest blast radius asked for (packages/review's MAX_RADIUS_DEPTH; wire-twins.ts checks they agree). */
+export const MAX_RADIUS_DEPTH = 20;
 
 /** CI entries of each kind one call may pass. */
 const MAX_CI_ENTRIES = 10_000;

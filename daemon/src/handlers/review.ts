@@ -6,7 +6,8 @@
  */
 import { computeDeltaPausing } from '@repograph/analysis';
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
-import { changedFilesOf, type ReviewArtifact } from '@repograph/review';
+import type { ReviewArtifact } from '@repograph/review';
+import { reviewModule } from '../review-runtime.js';
 import { ciSignalsAnswer, cohortImpactAnswer, cohortsAnswer, dependencyAnswer, radiusAnswer } from '../review-answers.js';
 import { metaOf, type DaemonContext } from '../context.js';
 import {
@@ -23,6 +24,7 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
     await context.startedUp();
     const workspace = params.workspace ?? DEFAULT_WORKSPACE;
     if (params.head === undefined) client.workspaces.add(workspace);
+    const { changedFilesOf } = await reviewModule();
     const result = await context.repository.reviewSides(params, async (sides) => {
       const delta = await computeDeltaPausing(sides.delta);
       return { ...delta, base: sides.base, head: sides.head, files: changedFilesOf(sides.files, sides.baseReader, sides.headReader) };
@@ -64,7 +66,7 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   'review_studio.ciSignals': { params: ciSignalsParams, handle: async (context, _client, params) => {
     const started = performance.now();
     const { artifact, stale } = await context.reviews.get(params.reviewId);
-    return { ...ciSignalsAnswer(artifact, params, stale), meta: meta(context, artifact, started) };
+    return { ...(await ciSignalsAnswer(artifact, params, stale)), meta: meta(context, artifact, started) };
   } },
   'review_studio.dependencyDiffs': { params: reviewIdParams, handle: async (context, _client, params) => {
     const started = performance.now();

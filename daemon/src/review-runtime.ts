@@ -1,0 +1,49 @@
+/**
+ * The review studio, loaded on first use: packages/review (and the parsing libraries it loads
+ * lazily in turn) costs the daemon's start about 20 ms of module loading that a daemon which
+ * never reviews should not pay. `LazyReviews` is the ReviewService's face for the handlers: the
+ * same methods, each awaiting the one service made on first call. Owns that loading only.
+ */
+import type { Repository } from '@repograph/engine';
+import type { ComputeParams, ReviewListener, ReviewService, ReviewState } from '@repograph/review';
+
+type ReviewModule = typeof import('@repograph/review');
+let loading: Promise<ReviewModule> | null = null;
+
+/** @repograph/review, imported once. */
+export function reviewModule(): Promise<ReviewModule> {
+  return (loading ??= import('@repograph/review'));
+}
+
+export class LazyReviews {
+  private service: Promise<ReviewService> | null = null;
+  private readonly listeners: ReviewListener[] = [];
+
+  constructor(private readonly repository: Repository) {}
+
+  /** Registers a listener on the service (now, or when it is made). */
+  onStored(listener: ReviewListener): void {
+    this.listeners.push(listener);
+    void this.service?.then((service) => service.onStored(listener));
+  }
+
+  async compute(params: ComputeParams): Promise<ReviewState> {
+    return (await this.load()).compute(params);
+  }
+
+  async get(reviewId: string): Promise<ReviewState> {
+    return (await this.load()).get(reviewId);
+  }
+
+  async idOf(params: ComputeParams): Promise<string> {
+    return (await this.load()).idOf(params);
+  }
+
+  private load(): Promise<ReviewService> {
+    return (this.service ??= reviewModule().then(({ ReviewService }) => {
+      const service = new ReviewService(this.repository);
+      for (const listener of this.listeners) service.onStored(listener);
+      return service;
+    }));
+  }
+}
