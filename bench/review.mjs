@@ -72,13 +72,17 @@ async function measurePair(name, spec, options) {
     const radiusAnswer = await client.requestByName('review_studio.blastRadius', { reviewId: review.reviewId });
     log(`${name}: blastRadius p95 ${round(distribution(radius).p95)} ms (${radiusAnswer.symbols.length} symbols), cohortImpact p95 ${round(distribution(impact).p95)} ms`);
 
-    // A push adding a file to the riskiest graph cohort: a new file calling into it.
+    // A one-file push editing a changed file of the riskiest cohort (timed), then a push adding a
+    // file that calls into the riskiest graph cohort (its key must stay).
     const target = review.cohorts.find((cohort) => cohort.basis === 'graph') ?? review.cohorts[0];
-    const pushed = await pushIntoCohort(pair.repo, target);
+    const edited = target.files[0];
+    const onRelease = (await git(pair.repo, 'show', `release:${edited}`)).stdout;
+    await commitOn(pair.repo, 'release', { [edited]: `${onRelease}\n` }, 'one-file push');
     const push = await timed(() => client.requestByName('review_studio.compute', { base: 'main', head: 'release' }));
-    const afterPush = push.value;
+    const pushed = await pushIntoCohort(pair.repo, target);
+    const afterPush = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
     const pushKeyKept = target ? afterPush.cohorts.some((cohort) => cohort.key === target.key && cohort.files.includes(pushed)) : null;
-    log(`${name}: recompute after a one-file push ${round(push.ms)} ms; key kept with the new file: ${pushKeyKept}`);
+    log(`${name}: recompute after a one-file push ${round(push.ms)} ms; after a push adding a file to a cohort, its key kept: ${pushKeyKept}`);
 
     await rebaseOntoMovedMain(pair.repo, 'release');
     const rebased = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
@@ -112,9 +116,10 @@ async function pushIntoCohort(repo, cohort) {
   const ext = path.posix.extname(file);
   const added = `${dir === '.' ? '' : `${dir}/`}review_bench_push${ext}`;
   const base = path.posix.basename(file, ext);
+  const source = (await git(repo, 'show', `release:${file}`).catch(() => ({ stdout: '' }))).stdout;
   const text = ext === '.py'
     ? `from .${base} import ${name}\n\n\ndef review_bench_push():\n    return ${name}()\n`
-    : ext === '.js' && !fs.readFileSync(path.join(repo, file), 'utf8').includes('export ')
+    : ext === '.js' && !source.includes('export ')
       ? `var ${name} = require('./${base}');\n\nmodule.exports = function reviewBenchPush() {\n  return ${name}();\n};\n`
       : `import { ${name} } from './${base}${ext === '.ts' ? '' : ext}';\n\nexport function reviewBenchPush() {\n  return ${name}();\n}\n`;
   await commitOn(repo, 'release', { [added]: text }, 'push one file');

@@ -6,7 +6,7 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
+import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
@@ -16,6 +16,7 @@ import { buildReport } from './report.js';
 import { yieldTurn } from './yield-turn.js';
 import { rebaseFacts } from './rebase.js';
 import { hasSnapshot } from './snapshots.js';
+import { diagnosticsKeyOf, keepNeighbour, takeNeighbour } from './baseline-neighbour.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
 
 /**
@@ -111,8 +112,45 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
   return { commit: build.commit, alreadyExisted: false, report: { ...report, timings } };
 }
 
-/** Facts (cache, else git objects through the pool) and the bound graph of a commit's files. */
+/**
+ * Facts (cache, else git objects through the pool) and the bound graph of a commit's files:
+ * bound incrementally from the last commit bound when that is near (baseline-neighbour.ts),
+ * else from scratch; the result is kept as the next build's neighbour.
+ */
 async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[], lap: (stage: string) => void): Promise<GraphOutput> {
+  const policy = build.policy ?? DEFAULT_MATERIAL_POLICY;
+  const fingerprint = buildFingerprint(policy);
+  const neighbour = takeNeighbour(build.store, fingerprint, files, diagnostics);
+  const factsOf = await commitFacts(build, neighbour ? neighbour.changed : files);
+  lap('extractMs');
+  let session: GraphSession;
+  if (neighbour) {
+    const manifestsChanged = [...neighbour.changed.map((file) => file.path), ...neighbour.removed].some(isResolutionManifest);
+    session = neighbour.bound.session;
+    await session.updatePausing({
+      upserts: neighbour.changed.map((file) => graphInputOf(file, factsOf(file), [])),
+      removed: neighbour.removed,
+      ...(manifestsChanged ? { manifests: await readCommitManifests(build.root, files) } : {}),
+      ...(neighbour.diagnosticsChanged ? { buildDiagnostics: diagnostics } : {}),
+    }, yieldTurn);
+  } else {
+    session = await GraphSession.createPausing({
+      files: files.map((file) => graphInputOf(file, factsOf(file), [])),
+      manifests: await readCommitManifests(build.root, files),
+      buildDiagnostics: diagnostics,
+      budgets: policy.budgets,
+    }, yieldTurn);
+  }
+  keepNeighbour(build.store, {
+    commit: build.commit, fingerprint, files: new Map(files.map((file) => [file.path, file] as const)), session,
+    diagnosticsKey: diagnosticsKeyOf(diagnostics),
+  });
+  lap('bindMs');
+  return session.output;
+}
+
+/** The facts of `files` that are parsed (cache, else their blobs through the pool), re-based onto each path. */
+async function commitFacts(build: BaselineBuild, files: readonly TreeFile[]): Promise<(file: TreeFile) => FileFacts | null> {
   const wanted = new Set<string>();
   for (const file of files) {
     if (file.action === 'parse' && !hasCachedFacts(build.store, file.blobId!, file.language!)) wanted.add(file.blobId!);
@@ -126,21 +164,11 @@ async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: 
   const facts = await collectFacts(requests, build.store, build.getPool,
     (done, total) => build.onProgress?.({ phase: 'extract', done, total }));
   bytes.clear();
-  lap('extractMs');
-  const factsOf = (file: TreeFile): FileFacts | null => {
+  return (file) => {
     if (file.action !== 'parse') return null;
     const found = facts.facts.get(factsCacheKey(file.blobId!, file.language!));
     return found ? rebaseFacts(found, file.path) : null;
   };
-  const session = await GraphSession.createPausing({
-    files: files.map((file) => graphInputOf(file, factsOf(file), [])),
-    manifests: await readCommitManifests(build.root, files),
-    buildDiagnostics: diagnostics,
-    budgets: (build.policy ?? DEFAULT_MATERIAL_POLICY).budgets,
-  }, yieldTurn);
-  const graph = session.output;
-  lap('bindMs');
-  return graph;
 }
 
 /**
