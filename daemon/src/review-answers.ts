@@ -10,12 +10,16 @@ import type {
 } from '@repograph/protocol';
 import type { ReviewArtifact, ReviewTest } from '@repograph/review';
 type TestRef = Parameters<(typeof import('@repograph/review'))['ciSignals']>[0][number];
-import { reviewModule } from './review-runtime.js';
+import { reviewModule, type LazyReviews } from './review-runtime.js';
 
 type Payload<T extends ReviewTopic> = TopicPayload[T];
 
-export function cohortsAnswer(artifact: ReviewArtifact, stale: boolean): Payload<'review_studio.cohorts'> {
-  return { reviewId: artifact.reviewId, stale, cohorts: artifact.cohorts };
+export async function cohortsAnswer(reviews: LazyReviews, artifact: ReviewArtifact, stale: boolean): Promise<Payload<'review_studio.cohorts'>> {
+  const { notes } = await reviews.notes(artifact.reviewId);
+  // Summaries of cohorts the review still has (a key that went away keeps its note, unshown).
+  const keys = new Set(artifact.cohorts.map((cohort) => cohort.key));
+  const summaries = Object.fromEntries(Object.entries(notes.cohortSummaries).filter(([key]) => keys.has(key)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { reviewId: artifact.reviewId, stale, cohorts: artifact.cohorts, summaries };
 }
 
 export function dependencyAnswer(artifact: ReviewArtifact, stale: boolean): Payload<'review_studio.dependencyDiffs'> {
@@ -77,15 +81,22 @@ function findingsOf(artifact: ReviewArtifact, symbols: readonly string[], files:
   };
 }
 
+/** The verdict of a review now, with each axis (review_studio.verdict and its twin). */
+export async function verdictAnswer(reviews: LazyReviews, reviewId: string): Promise<Payload<'review_studio.verdict'>> {
+  const { state, verdict } = await reviews.verdict(reviewId);
+  return { reviewId, stale: state.stale, verdict: verdict.verdict, axes: verdict.axes, why: [...verdict.why, ...verdict.policyProblems] };
+}
+
 /** The payload of a review topic for a watch scope (review-watch.ts's ReviewRender). */
-export function renderReviewTopic(repository: Repository): (topic: ReviewTopic, artifact: ReviewArtifact, params: Record<string, unknown>, stale: boolean) => Promise<unknown> {
+export function renderReviewTopic(repository: Repository, reviews: LazyReviews): (topic: ReviewTopic, artifact: ReviewArtifact, params: Record<string, unknown>, stale: boolean) => Promise<unknown> {
   return async (topic, artifact, params, stale) => {
     switch (topic) {
-      case 'review_studio.cohorts': return cohortsAnswer(artifact, stale);
+      case 'review_studio.cohorts': return cohortsAnswer(reviews, artifact, stale);
       case 'review_studio.dependencyDiffs': return dependencyAnswer(artifact, stale);
       case 'review_studio.blastRadius': return radiusAnswer(repository, artifact, params as Omit<ReviewBlastRadiusParams, 'reviewId'>, stale);
       case 'review_studio.cohortImpact': return cohortImpactAnswer(repository, artifact, params as unknown as Omit<ReviewCohortImpactParams, 'reviewId'>, stale);
       case 'review_studio.ciSignals': return ciSignalsAnswer(artifact, params as Omit<ReviewCiSignalsParams, 'reviewId'>, stale);
+      case 'review_studio.verdict': return verdictAnswer(reviews, artifact.reviewId);
       default: return { reviewId: artifact.reviewId, phase: 'done' };
     }
   };

@@ -39,6 +39,26 @@ export class LazyReviews {
     return (await this.load()).idOf(params);
   }
 
+  async finalize(reviewId: string, raw: unknown): ReturnType<ReviewService['finalize']> {
+    return (await this.load()).finalize(reviewId, raw);
+  }
+
+  async setCohortSummary(reviewId: string, key: string, markdown: string): ReturnType<ReviewService['setCohortSummary']> {
+    return (await this.load()).setCohortSummary(reviewId, key, markdown);
+  }
+
+  async approveVisual(reviewId: string, snapshotId: string): ReturnType<ReviewService['approveVisual']> {
+    return (await this.load()).approveVisual(reviewId, snapshotId);
+  }
+
+  async notes(reviewId: string): ReturnType<ReviewService['notes']> {
+    return (await this.load()).notes(reviewId);
+  }
+
+  async verdict(reviewId: string): ReturnType<ReviewService['verdict']> {
+    return (await this.load()).verdict(reviewId);
+  }
+
   private load(): Promise<ReviewService> {
     return (this.service ??= reviewModule().then(({ ReviewService }) => {
       const service = new ReviewService(this.repository);

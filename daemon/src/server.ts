@@ -118,7 +118,7 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
   const sessions = new SnapshotSessions(repository);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const reviews = new LazyReviews(repository);
-  const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository), log);
+  const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository, reviews), log);
   const clients = new Set<ClientSession>();
   let resolveStopped!: (reason: string) => void;
   const stopped = new Promise<string>((resolve) => { resolveStopped = resolve; });

@@ -88,3 +88,11 @@ export const testStates: Twin<wire.TestState, review.TestState> = true;
 export const testSignals: Twin<wire.TestSignal, review.TestSignal> = true;
 export const ciResults: Twin<wire.CiResults, review.CiResults> = true;
 export const radiusDepthLimits: Twin<typeof MAX_RADIUS_DEPTH, typeof review.MAX_RADIUS_DEPTH> = true;
+
+// The review's axes and verdict (packages/review axes-types.ts, visual/compare.ts, verdict/).
+export const axisStates: Twin<wire.AxisState, review.AxisState> = true;
+export const axisNames: Twin<wire.AxisName, review.AxisName> = true;
+export const axisFindings: Twin<wire.AxisFinding, review.AxisFinding> = true;
+export const axisResults: Twin<wire.AxisResult, review.AxisResult> = true;
+export const axisVerdicts: Twin<wire.AxisVerdict, review.AxisVerdict> = true;
+export const verdicts: Twin<wire.ReviewVerdictPayload['verdict'], review.Verdict> = true;

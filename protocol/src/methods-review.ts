@@ -98,6 +98,28 @@ export interface ReviewDiagnostic {
   message: string;
 }
 
+/** A committed golden image that changed, compared pixel by pixel. */
+export interface VisualSnapshot {
+  id: string;
+  path: string;
+  state: 'changed' | 'removed' | 'unchanged' | 'added';
+  diffPixels?: number;
+  totalPixels?: number;
+  ratio?: number;
+  before?: { width: number; height: number };
+  after?: { width: number; height: number };
+  contentDigest: string;
+  note?: string;
+  problem?: string;
+}
+
+/** What the visual axis reads: changed committed goldens and the head's pubspec.yaml files. */
+export interface VisualFacts {
+  changedPaths: string[];
+  snapshots: VisualSnapshot[];
+  pubspecs: Array<{ path: string; text: string }>;
+}
+
 /** The whole stored review (`review_studio.get`). */
 export interface ReviewArtifact {
   version: number;
@@ -115,6 +137,7 @@ export interface ReviewArtifact {
   cohorts: Cohort[];
   tests: ReviewTest[];
   dependencies: DependencyChange[];
+  visual: VisualFacts;
   diagnostics: ReviewDiagnostic[];
   summary: ReviewSummary;
 }
@@ -209,7 +232,8 @@ export type ReviewGetResult = WithMeta<ReviewArtifact & { stale: boolean }>;
 export const ReviewGetMethod = 'review_studio.get';
 export const ReviewGetRequest = new RequestType<ReviewIdParams, ReviewGetResult, ErrorData>(ReviewGetMethod);
 
-export type ReviewCohortsResult = WithMeta<ReviewAnswer & { cohorts: Cohort[] }>;
+/** `summaries`: the agents' cohort summaries by cohort key (review_studio.setCohortSummary). */
+export type ReviewCohortsResult = WithMeta<ReviewAnswer & { cohorts: Cohort[]; summaries: Record<string, string> }>;
 export const ReviewCohortsMethod = 'review_studio.cohorts';
 export const ReviewCohortsRequest = new RequestType<ReviewIdParams, ReviewCohortsResult, ErrorData>(ReviewCohortsMethod);
 
@@ -269,3 +293,64 @@ export const ReviewWatchBlastRadiusRequest = new RequestType<WatchTwinParams<Rev
 export const ReviewWatchCohortImpactRequest = new RequestType<WatchTwinParams<ReviewCohortImpactParams>, ReviewWatchResult, ErrorData>('review_studio.watchCohortImpact');
 export const ReviewWatchCiSignalsRequest = new RequestType<WatchTwinParams<ReviewCiSignalsParams>, ReviewWatchResult, ErrorData>('review_studio.watchCiSignals');
 export const ReviewWatchDependencyDiffsRequest = new RequestType<WatchTwinParams<ReviewIdParams>, ReviewWatchResult, ErrorData>('review_studio.watchDependencyDiffs');
+
+// ---- Part 2: the axes and the verdict (issue 14) ----
+
+export type AxisState = 'pass' | 'warn' | 'fail' | 'partial' | 'unavailable' | 'off';
+
+export interface AxisFinding {
+  id?: string;
+  path: string;
+  line?: number;
+  message: string;
+  severity?: 'breaking' | 'non-breaking' | 'informational' | 'blocking' | 'concern';
+}
+
+export interface AxisResult {
+  state: AxisState;
+  reason?: string;
+  findings: AxisFinding[];
+}
+
+export interface AxisVerdict extends AxisResult {
+  /** Whether the axis can hold or block the verdict (an `off` axis never does). */
+  gated: boolean;
+}
+
+export type AxisName = 'contract' | 'visual' | 'correctness' | 'security' | 'testGap';
+
+export interface ReviewFinalizeParams extends ReviewIdParams {
+  axes: { correctness: AxisResult; security: AxisResult; testGap: AxisResult };
+  summary?: string;
+}
+export type ReviewFinalizeResult = WithMeta<ReviewAnswer & { axes: { correctness: AxisResult; security: AxisResult; testGap: AxisResult } }>;
+export const ReviewFinalizeMethod = 'review_studio.finalize';
+export const ReviewFinalizeRequest = new RequestType<ReviewFinalizeParams, ReviewFinalizeResult, ErrorData>(ReviewFinalizeMethod);
+
+export interface ReviewVerdictPayload extends ReviewAnswer {
+  verdict: 'Ship' | 'Hold' | 'Block';
+  axes: Record<AxisName, AxisVerdict>;
+  /** Why: the deciding axes first, then one line per axis. */
+  why: string[];
+}
+export type ReviewVerdictResult = WithMeta<ReviewVerdictPayload>;
+export const ReviewVerdictMethod = 'review_studio.verdict';
+export const ReviewVerdictRequest = new RequestType<ReviewIdParams, ReviewVerdictResult, ErrorData>(ReviewVerdictMethod);
+
+export interface ReviewSetCohortSummaryParams extends ReviewIdParams {
+  key: string;
+  markdown: string;
+}
+export type ReviewSetCohortSummaryResult = WithMeta<ReviewAnswer & { key: string; stored: boolean }>;
+export const ReviewSetCohortSummaryMethod = 'review_studio.setCohortSummary';
+export const ReviewSetCohortSummaryRequest = new RequestType<ReviewSetCohortSummaryParams, ReviewSetCohortSummaryResult, ErrorData>(ReviewSetCohortSummaryMethod);
+
+export const ReviewWatchVerdictRequest = new RequestType<WatchTwinParams<ReviewIdParams>, ReviewWatchResult, ErrorData>('review_studio.watchVerdict');
+
+export interface ReviewApproveVisualParams extends ReviewIdParams {
+  /** A snapshot id of the visual axis's findings (a changed or removed golden). */
+  snapshotId: string;
+}
+export type ReviewApproveVisualResult = WithMeta<ReviewAnswer & { snapshotId: string; approved: boolean }>;
+export const ReviewApproveVisualMethod = 'review_studio.approveVisual';
+export const ReviewApproveVisualRequest = new RequestType<ReviewApproveVisualParams, ReviewApproveVisualResult, ErrorData>(ReviewApproveVisualMethod);

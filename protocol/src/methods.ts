@@ -20,6 +20,7 @@ import {
   IndexDiffRequest, ReviewBlastRadiusRequest, ReviewCiSignalsRequest, ReviewCohortImpactRequest, ReviewCohortsRequest,
   ReviewComputeRequest, ReviewDependencyDiffsRequest, ReviewGetRequest, ReviewWatchBlastRadiusRequest, ReviewWatchCiSignalsRequest,
   ReviewWatchCohortImpactRequest, ReviewWatchCohortsRequest, ReviewWatchComputeRequest, ReviewWatchDependencyDiffsRequest,
+  ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
 } from './methods-review.js';
 import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
 
@@ -61,6 +62,11 @@ export const REQUESTS = {
   'review_studio.watchCohortImpact': ReviewWatchCohortImpactRequest,
   'review_studio.watchCiSignals': ReviewWatchCiSignalsRequest,
   'review_studio.watchDependencyDiffs': ReviewWatchDependencyDiffsRequest,
+  'review_studio.finalize': ReviewFinalizeRequest,
+  'review_studio.verdict': ReviewVerdictRequest,
+  'review_studio.setCohortSummary': ReviewSetCohortSummaryRequest,
+  'review_studio.watchVerdict': ReviewWatchVerdictRequest,
+  'review_studio.approveVisual': ReviewApproveVisualRequest,
   'watch.subscribe': WatchSubscribeRequest,
   'watch.unsubscribe': WatchUnsubscribeRequest,
   'daemon.stats': DaemonStatsRequest,

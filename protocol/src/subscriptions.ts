@@ -15,7 +15,7 @@ import type { ErrorData } from './errors.js';
 import type { WithMeta } from './shapes.js';
 import type {
   ReviewBlastRadiusParams, ReviewBlastRadiusResult, ReviewCiSignalsParams, ReviewCiSignalsResult, ReviewCohortImpactParams,
-  ReviewCohortImpactResult, ReviewCohortsResult, ReviewComputeParams, ReviewComputePayload, ReviewDependencyDiffsResult, ReviewIdParams,
+  ReviewCohortImpactResult, ReviewCohortsResult, ReviewComputeParams, ReviewComputePayload, ReviewDependencyDiffsResult, ReviewIdParams, ReviewVerdictResult,
 } from './methods-review.js';
 
 /** `c:<storeId>:<generation>`; opaque to clients except through parseClock. */
@@ -47,7 +47,7 @@ export function isClockAfter(later: Clock, earlier: Clock): boolean {
 export const TOPICS = [
   'index.progress', 'graph.delta', 'workspace.changed',
   'review_studio.compute', 'review_studio.cohorts', 'review_studio.blastRadius', 'review_studio.cohortImpact',
-  'review_studio.ciSignals', 'review_studio.dependencyDiffs',
+  'review_studio.ciSignals', 'review_studio.dependencyDiffs', 'review_studio.verdict',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
@@ -66,6 +66,7 @@ export interface TopicParams {
   'review_studio.cohortImpact': ReviewCohortImpactParams;
   'review_studio.ciSignals': ReviewCiSignalsParams;
   'review_studio.dependencyDiffs': ReviewIdParams;
+  'review_studio.verdict': ReviewIdParams;
 }
 
 /** Progress of a review computation, then its result (or what failed). */
@@ -112,6 +113,7 @@ export interface TopicPayload {
   'review_studio.cohortImpact': Unmeta<ReviewCohortImpactResult>;
   'review_studio.ciSignals': Unmeta<ReviewCiSignalsResult>;
   'review_studio.dependencyDiffs': Unmeta<ReviewDependencyDiffsResult>;
+  'review_studio.verdict': Unmeta<ReviewVerdictResult>;
 }
 
 export interface WatchSubscribeParams<T extends Topic = Topic> {

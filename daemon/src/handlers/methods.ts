@@ -9,7 +9,8 @@ import { indexMethods } from './index.js';
 import { queryMethods } from './query.js';
 import { reviewMethods } from './review.js';
 import { reviewWatchMethods } from './review-watch.js';
+import { reviewVerdictMethods } from './review-verdict.js';
 import type { MethodTable } from './table.js';
 import { workspaceMethods } from './workspace.js';
 
-export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...queryMethods, ...reviewMethods, ...reviewWatchMethods, ...workspaceMethods };
+export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...queryMethods, ...reviewMethods, ...reviewWatchMethods, ...reviewVerdictMethods, ...workspaceMethods };

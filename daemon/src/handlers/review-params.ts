@@ -5,7 +5,7 @@
  */
 import type {
   CiResults, IndexDiffParams, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewComputeParams,
-  ReviewIdParams,
+  ReviewFinalizeParams, ReviewIdParams, ReviewSetCohortSummaryParams,
 } from '@repograph/protocol';
 import { invalid, MAX_REVISION_PARAM, optionalInteger, optionalString, requiredString, type Params } from '../params.js';
 
@@ -107,4 +107,21 @@ function oneOf<T extends string>(entry: Params, field: string, at: string, allow
   const value = entry[field];
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalid(`${at}.${field}`, `must be one of ${allowed.join(', ')}.`);
   return value as T;
+}
+
+export function finalizeParams(raw: Params): ReviewFinalizeParams {
+  const axes = raw['axes'];
+  if (typeof axes !== 'object' || axes === null || Array.isArray(axes)) {
+    throw invalid('axes', 'an object {correctness, security, testGap} is required, each {state, reason?, findings}.');
+  }
+  const summary = optionalString(raw, 'summary', 64 * 1024);
+  // The axes' contents are checked by the review's validateFinalize (every field named) before anything is read.
+  return { ...reviewIdParams(raw), axes: axes as ReviewFinalizeParams['axes'], ...(summary !== undefined ? { summary } : {}) };
+}
+
+export function cohortSummaryParams(raw: Params): ReviewSetCohortSummaryParams {
+  const markdown = raw['markdown'];
+  if (typeof markdown !== 'string') throw invalid('markdown', 'a string of Markdown is required.');
+  if (markdown.length > 64 * 1024) throw invalid('markdown', `is ${markdown.length} characters long; at most ${64 * 1024} are accepted.`);
+  return { ...reviewIdParams(raw), key: requiredString(raw, 'key', 200), markdown };
 }

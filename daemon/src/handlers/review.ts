@@ -51,7 +51,7 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   'review_studio.cohorts': { params: reviewIdParams, handle: async (context, _client, params) => {
     const started = performance.now();
     const { artifact, stale } = await context.reviews.get(params.reviewId);
-    return { ...cohortsAnswer(artifact, stale), meta: meta(context, artifact, started) };
+    return { ...(await cohortsAnswer(context.reviews, artifact, stale)), meta: meta(context, artifact, started) };
   } },
   'review_studio.blastRadius': { params: blastRadiusParams, handle: async (context, _client, params) => {
     const started = performance.now();

@@ -21,6 +21,8 @@ export interface LoadedPolicy {
   warnings: string[];
   /** The file read, or null when the default applies. */
   file: string | null;
+  /** The file's `review` section as written (the review studio reads it; not part of the build fingerprint). */
+  review?: unknown;
 }
 
 /** Reads `<root>/.repograph.json`, or returns the default policy when it does not exist. */
@@ -43,8 +45,8 @@ export function loadPolicyFile(root: string): LoadedPolicy {
     throw refused(file, why);
   }
   try {
-    const { policy, warnings } = parsePolicyFile(read.bytes.toString('utf8'));
-    return { policy, warnings: warnings.map((w) => w.replace(POLICY_FILE_NAME, file)), file };
+    const { policy, warnings, review } = parsePolicyFile(read.bytes.toString('utf8'));
+    return { policy, warnings: warnings.map((w) => w.replace(POLICY_FILE_NAME, file)), file, ...(review !== undefined ? { review } : {}) };
   } catch (error) {
     if (!isRepographError(error)) throw error;
     // Name the file by its full path: several repositories may be open.

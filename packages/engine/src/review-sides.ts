@@ -10,10 +10,10 @@
  * what it reaches. The function index the duplicate rule needs is built once per head commit
  * (from the fact cache) and kept for the next review of the same head.
  */
-import { join } from 'node:path';
 import type { FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
-import { diffFiles, readBlobs, readFileAtCommit, type DiffEntry, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
+import { diffFiles, type DiffEntry, type FileEntry, type RepoStore, type SnapshotReader } from '@repograph/store';
+import { commitBytes, textThrough, workspaceBytes, type ReadBytes } from './side-files.js';
 import type { DeltaInput } from './delta-view.js';
 import type { LiveWorkspace } from './live-workspace.js';
 import { baselineKey, ensureBaseline, resolveBaseCommit } from './baseline.js';
@@ -22,7 +22,6 @@ import type { MaterialPolicy } from '@repograph/graph';
 import { FunctionIndex } from './function-index.js';
 import { ReaderSide } from './reader-side.js';
 import { rebaseFacts } from './rebase.js';
-import { readRegularFileSync } from './regular-file.js';
 import { treeChange } from './workspace-tree.js';
 
 /** What a review computation gets while both sides are open. */
@@ -41,6 +40,8 @@ export interface ReviewSides {
   factsOf(side: 'base' | 'head', path: string): FileFacts | null;
   /** The text of a file on one side, changed or not (null: absent, binary or over `maxBytes`). */
   readText(side: 'base' | 'head', path: string, maxBytes: number): Promise<string | null>;
+  /** The bytes of a file on one side, changed or not (null: absent or over `maxBytes`). */
+  readBytes: ReadBytes;
 }
 
 /** Function indexes of head commits, most recent last. */
@@ -166,15 +167,11 @@ export async function withCommitSides<A>(input: CommitSidesInput, compute: (side
       after: new ReaderSide(headReader, (path) => factsOf(headEntries.get(path), path), baselineFunctions(store, input.headKey, headReader)),
       reingestMs: 0,
     };
-    const blobs = new Map(files.map((file) => [file.path, file] as const));
+    const readBytes = commitBytes(input.root, input.base, input.head, files);
     return await compute({
       base: input.base, head: input.head, workspace: null, files, delta, baseReader, headReader,
       factsOf: (side, path) => factsOf((side === 'base' ? baseEntries : headEntries).get(path), path),
-      readText: async (side, path, maxBytes) => {
-        const changed = blobs.get(path);
-        if (changed) return readBlobText(input.root, side === 'base' ? changed.oldBlob : changed.newBlob, maxBytes);
-        return readCommitText(input.root, side === 'base' ? input.base : input.head, path, maxBytes);
-      },
+      readBytes, readText: textThrough(readBytes),
     });
   } finally {
     baseReader?.close();
@@ -206,7 +203,7 @@ export async function withWorkspaceSides<A>(input: WorkspaceSidesInput, compute:
       return await compute({
         base, head: null, workspace: workspace.spec.id, files, delta, baseReader, headReader,
         factsOf: (side, path) => factsOf((side === 'base' ? baseReader : headReader).file(path), path),
-        readText: workspaceText(workspace.spec.root, base, files),
+        readBytes: workspaceBytes(workspace.spec.root, base, files), readText: textThrough(workspaceBytes(workspace.spec.root, base, files)),
       });
     } finally {
       baseReader.close();
@@ -214,35 +211,4 @@ export async function withWorkspaceSides<A>(input: WorkspaceSidesInput, compute:
     }
   });
   return analysis;
-}
-
-/** The text of a changed workspace file: the base side from git, the head side from disk. */
-export function workspaceText(root: string, base: string, files: DiffEntry[]): ReviewSides['readText'] {
-  const blobs = new Map(files.map((file) => [file.path, file] as const));
-  return async (side, path, maxBytes) => {
-    if (side === 'base') return blobs.has(path) ? readBlobText(root, blobs.get(path)!.oldBlob, maxBytes) : readCommitText(root, base, path, maxBytes);
-    if (blobs.get(path)?.status === 'removed') return null;
-    const read = readRegularFileSync(join(root, path), maxBytes);
-    return read.ok ? textOf(read.bytes) : null;
-  };
-}
-
-async function readBlobText(root: string, blobId: string | null | undefined, maxBytes: number): Promise<string | null> {
-  if (!blobId) return null;
-  let text: string | null = null;
-  await readBlobs(root, [blobId], (blob) => {
-    text = blob.bytes.length <= maxBytes ? textOf(blob.bytes) : null;
-  });
-  return text;
-}
-
-async function readCommitText(root: string, commit: string, path: string, maxBytes: number): Promise<string | null> {
-  const bytes = await readFileAtCommit(root, commit, path);
-  return bytes && bytes.length <= maxBytes ? textOf(bytes) : null;
-}
-
-function textOf(bytes: Uint8Array): string | null {
-  const probe = bytes.subarray(0, 8000);
-  if (probe.includes(0)) return null;
-  return Buffer.from(bytes).toString('utf8');
 }

@@ -142,7 +142,8 @@ export function policyFingerprint(policy: MaterialPolicy): string {
 /** The name of the policy file at the repository root. */
 export const POLICY_FILE_NAME = '.repograph.json';
 
-const TOP_LEVEL_KEYS = ['material', 'preset', 'budgets'];
+/** `review` is the review studio's section (which axes are out of scope): passed through as it is, outside the build fingerprint. */
+const TOP_LEVEL_KEYS = ['material', 'preset', 'budgets', 'review'];
 
 const MATERIAL_KEYS: Record<string, AdmissionAction> = { parse: 'parse', document: 'document', exclude: 'exclude' };
 
@@ -170,7 +171,7 @@ function usage(problem: string, action: string): RepographError {
  * (`{stage: {unit: limit}}`, see @repograph/core budgets). Unknown keys are warnings; malformed JSON, an unknown tag, a tag listed
  * twice or a non-source format under `parse` throw UsageError.
  */
-export function parsePolicyFile(text: string): { policy: MaterialPolicy; warnings: string[] } {
+export function parsePolicyFile(text: string): { policy: MaterialPolicy; warnings: string[]; review?: unknown } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -222,5 +223,9 @@ export function parsePolicyFile(text: string): { policy: MaterialPolicy; warning
       }
     }
   }
-  return { policy: Object.freeze({ actions: Object.freeze(actions), preset: preset as SelectionPreset, budgets }), warnings };
+  const review = (value as Record<string, unknown>)['review'];
+  return {
+    policy: Object.freeze({ actions: Object.freeze(actions), preset: preset as SelectionPreset, budgets }), warnings,
+    ...(review !== undefined ? { review } : {}),
+  };
 }

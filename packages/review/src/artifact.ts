@@ -8,9 +8,10 @@ import type { StructuralDelta } from '@repograph/analysis';
 import type { DependencyChange } from './dependencies/model.js';
 import type { HeadSpec } from './review-id.js';
 import type { ChangedFile, Cohort } from './types.js';
+import type { VisualFacts } from './visual-input.js';
 
 /** Bumped when the artifact's shape changes (a stored review of another version is recomputed). */
-export const ARTIFACT_VERSION = 1;
+export const ARTIFACT_VERSION = 2;
 
 /** A test the review found reaching its change, as ciSignals matches CI results to it. */
 export interface ReviewTest {
@@ -69,6 +70,8 @@ export interface ReviewArtifact {
   cohorts: Cohort[];
   tests: ReviewTest[];
   dependencies: DependencyChange[];
+  /** What the visual axis reads: changed committed goldens (compared) and the head's pubspecs. */
+  visual: VisualFacts;
   diagnostics: ReviewDiagnostic[];
   summary: ReviewSummary;
 }

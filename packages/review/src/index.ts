@@ -14,3 +14,8 @@ export type { CiResults, TestSignal, CiSignals } from './ci/shapes.js';
 export type { DependencyChange } from './dependencies/model.js';
 export { graphOf, changedFilesOf } from './graph-view.js';
 export type * from './types.js';
+export { reviewVerdict, type ReviewVerdict, type ReviewPolicy } from './review-verdict.js';
+export type { ReviewNotes, ContractDecision } from './notes.js';
+export { verdictOf, type VerdictResult, type AxisVerdict } from './verdict/index.js';
+export type * from './axes-types.js';
+export { AXES, AXIS_STATES } from './axes-types.js';

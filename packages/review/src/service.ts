@@ -14,6 +14,13 @@ import type { Repository } from '@repograph/engine';
 import { ARTIFACT_VERSION, type ReviewArtifact } from './artifact.js';
 import { computeReview } from './compute.js';
 import { reviewIdOf, type HeadSpec } from './review-id.js';
+import { notesKey, readNotes, type ReviewNotes } from './notes.js';
+import { reviewVerdict, type ReviewVerdict } from './review-verdict.js';
+import { validateFinalize } from './verdict/index.js';
+import { checkApproval } from './visual/index.js';
+
+/** The largest cohort summary stored. */
+const MAX_SUMMARY_BYTES = 64 * 1024;
 
 export interface ComputeParams {
   base: string;
@@ -33,6 +40,8 @@ export type ReviewListener = (artifact: ReviewArtifact, generation: number) => v
 export class ReviewService {
   private readonly recomputing = new Map<string, Promise<ReviewArtifact>>();
   private readonly listeners = new Set<ReviewListener>();
+  /** Notes writes in flight, by review: one at a time, so two agents never overwrite each other. */
+  private readonly notesWriting = new Map<string, Promise<unknown>>();
 
   constructor(private readonly repository: Repository) {}
 
@@ -68,7 +77,7 @@ export class ReviewService {
 
   /** The stored review `reviewId` (ReviewNotFound when there is none) and whether it is stale; a stale one is recomputed in the background. */
   async get(reviewId: string): Promise<ReviewState> {
-    const artifact = this.stored(reviewId);
+    const artifact = REVIEW_ID.test(reviewId) ? this.stored(reviewId) : undefined;
     if (!artifact) {
       throw new RepographError('ReviewNotFound', `There is no review '${String(reviewId).slice(0, 64)}'; compute one with review_studio.compute.`, { reviewId: String(reviewId).slice(0, 64) });
     }
@@ -139,12 +148,78 @@ export class ReviewService {
     return artifact;
   }
 
+  /** The review's notes (decisions, approvals, summaries, diagrams, finalized axes); ReviewNotFound without the review. */
+  async notes(reviewId: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    const state = await this.get(reviewId);
+    return { state, notes: readNotes(this.repository.reviews.getReview(notesKey(reviewId))) };
+  }
+
+  /** Changes the review's notes with `change` (read, changed, stored in one call per review at a time). */
+  async updateNotes(reviewId: string, change: (notes: ReviewNotes, artifact: ReviewArtifact) => void): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    const previous = this.notesWriting.get(reviewId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(async () => {
+      const { state, notes } = await this.notes(reviewId);
+      change(notes, state.artifact);
+      const generation = await this.repository.reviews.putReview(notesKey(reviewId), notes);
+      // What the notes decide (the verdict) changed: the watch twins push again.
+      for (const listener of this.listeners) listener(state.artifact, generation);
+      return { state, notes };
+    });
+    this.notesWriting.set(reviewId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.notesWriting.get(reviewId) === run) this.notesWriting.delete(reviewId);
+    }
+  }
+
+  /** Records the agents' three axes (validated first: InvalidParams naming the field). */
+  async finalize(reviewId: string, raw: unknown): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    const posted = validateFinalize(raw);
+    if (!posted.ok) throw new RepographError('InvalidParams', `${posted.field}: ${posted.message.replace(`${posted.field}: `, '')}`, { field: posted.field });
+    return this.updateNotes(reviewId, (notes) => {
+      notes.finalized = { axes: posted.axes, ...(posted.summary !== undefined ? { summary: posted.summary } : {}) };
+    });
+  }
+
+  /** Stores an agent's summary under a cohort key of the review (it survives pushes with the key). */
+  async setCohortSummary(reviewId: string, key: string, markdown: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    if (Buffer.byteLength(markdown, 'utf8') > MAX_SUMMARY_BYTES) {
+      throw new RepographError('InvalidParams', `markdown: is over ${MAX_SUMMARY_BYTES / 1024} KiB; keep a cohort summary shorter.`, { field: 'markdown' });
+    }
+    return this.updateNotes(reviewId, (notes, artifact) => {
+      if (!artifact.cohorts.some((cohort) => cohort.key === key)) {
+        throw new RepographError('InvalidParams', `key: the review ${reviewId} has no cohort '${key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
+      }
+      notes.cohortSummaries[key] = markdown;
+    });
+  }
+
+  /** Approves a changed or removed golden (InvalidParams for an id of no such snapshot, or one that holds nothing). */
+  async approveVisual(reviewId: string, snapshotId: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    return this.updateNotes(reviewId, (notes, artifact) => {
+      const check = checkApproval(artifact.visual.snapshots, snapshotId);
+      if (!check.ok) throw new RepographError('InvalidParams', `snapshotId: ${check.message}.`, { field: 'snapshotId', reason: check.code });
+      if (!notes.visualApprovals.includes(snapshotId)) notes.visualApprovals.push(snapshotId);
+    });
+  }
+
+  /** The verdict now, with each axis's state and why. */
+  async verdict(reviewId: string): Promise<{ state: ReviewState; verdict: ReviewVerdict }> {
+    const { state, notes } = await this.notes(reviewId);
+    const { review, file } = this.repository.policy;
+    return { state, verdict: await reviewVerdict(state.artifact, notes, { ...(review !== undefined ? { review } : {}), file }) };
+  }
+
   private stored(reviewId: string): ReviewArtifact | undefined {
     const value = this.repository.reviews.getReview(reviewId) as ReviewArtifact | undefined;
     return value && value.version === ARTIFACT_VERSION ? value : undefined;
   }
 
 }
+
+/** What reviewIdOf makes (anything else, a notes key included, names no review). */
+const REVIEW_ID = /^r-[0-9a-f]{20}$/;
 
 /** A ref as resolved now: its commit and the moving ref it follows. */
 type ResolvedRef = { commit: string; follows: string | null };

@@ -1,0 +1,56 @@
+/**
+ * The review studio's part 2 handlers: review_studio.finalize (the agents' three axes),
+ * .setCohortSummary (an agent's summary under a cohort key), .verdict (Ship, Hold or Block with
+ * every axis) and its twin .watchVerdict. Owns these entries; the rules are packages/review's.
+ */
+import { DEFAULT_WORKSPACE } from '@repograph/engine';
+import { metaOf } from '../context.js';
+import { verdictAnswer } from '../review-answers.js';
+import { cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
+import { meta } from './review.js';
+import type { MethodTablePart } from './table.js';
+import { invalid, optionalString, requiredString, type Params } from '../params.js';
+
+type VerdictMethod = 'review_studio.finalize' | 'review_studio.setCohortSummary' | 'review_studio.verdict' | 'review_studio.watchVerdict'
+  | 'review_studio.approveVisual';
+
+export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
+  'review_studio.finalize': { params: finalizeParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const { reviewId, ...posted } = params;
+    const { state, notes } = await context.reviews.finalize(reviewId, posted);
+    return { reviewId, stale: state.stale, axes: notes.finalized!.axes, meta: meta(context, state.artifact, started) };
+  } },
+  'review_studio.setCohortSummary': { params: cohortSummaryParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const { state } = await context.reviews.setCohortSummary(params.reviewId, params.key, params.markdown);
+    return { reviewId: params.reviewId, stale: state.stale, key: params.key, stored: true, meta: meta(context, state.artifact, started) };
+  } },
+  'review_studio.approveVisual': { params: approveParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const { state } = await context.reviews.approveVisual(params.reviewId, params.snapshotId);
+    return { reviewId: params.reviewId, stale: state.stale, snapshotId: params.snapshotId, approved: true, meta: meta(context, state.artifact, started) };
+  } },
+  'review_studio.verdict': { params: reviewIdParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const answer = await verdictAnswer(context.reviews, params.reviewId);
+    return { ...answer, meta: metaOf(context.repository.generation(), DEFAULT_WORKSPACE, started) };
+  } },
+  'review_studio.watchVerdict': { params: watchParams, handle: async (context, client, params) => {
+    const started = performance.now();
+    await context.reviews.get(params.reviewId);
+    const subscribed = context.reviewWatch.subscribe('review_studio.verdict', params.reviewId, {}, client.outbox, params.since);
+    return { ...subscribed, reviewId: params.reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  } },
+};
+
+function approveParams(raw: Params): { reviewId: string; snapshotId: string } {
+  return { ...reviewIdParams(raw), snapshotId: requiredString(raw, 'snapshotId', 200) };
+}
+
+function watchParams(raw: Params): { reviewId: string; since?: string } {
+  const since = raw['since'];
+  if (since !== undefined && since !== null && typeof since !== 'string') throw invalid('since', 'must be a clock from an earlier watch answer or watch.event.');
+  const clock = optionalString(raw, 'since', 100);
+  return { ...reviewIdParams(raw), ...(clock !== undefined ? { since: clock } : {}) };
+}

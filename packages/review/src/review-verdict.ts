@@ -1,0 +1,54 @@
+/**
+ * A review's verdict: the five axes judged now (the two deterministic ones from the stored review
+ * and its notes, the agents' three from what finalize posted), the repository's out-of-scope
+ * declarations (`.repograph.json` `review.axes`) applied, then verdict/'s rules. Owns that
+ * assembly; each axis's judgment is its module's.
+ */
+import type { AxisName, AxisResult } from './axes-types.js';
+import type { ReviewArtifact } from './artifact.js';
+import { isSpecFile } from './contract/spec-files.js';
+import type { ReviewNotes } from './notes.js';
+import { applyAxisScope, axisScope, gatedAxes, verdictOf, type VerdictResult } from './verdict/index.js';
+import { pathFlutterProbe, visualAxis, type FlutterProbe } from './visual/index.js';
+
+/** The repository's `.repograph.json` as the verdict reads it. */
+export interface ReviewPolicy {
+  /** Its `review` section as written (absent: every axis in scope). */
+  review?: unknown;
+  /** The file it came from, named in an `off` axis's reason. */
+  file: string | null;
+}
+
+export interface ReviewVerdict extends VerdictResult {
+  /** Problems with the `review` section of `.repograph.json` (an unknown axis, a bad value). */
+  policyProblems: string[];
+}
+
+export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes, policy: ReviewPolicy, probe: FlutterProbe = pathFlutterProbe()): Promise<ReviewVerdict> {
+  const scope = axisScope(policy.review === undefined ? {} : { review: policy.review }, policy.file ?? '.repograph.json');
+  const axes: Record<AxisName, AxisResult | undefined> = {
+    contract: contractAxisOf(artifact),
+    visual: await visualAxis({
+      repository: { changedPaths: artifact.visual.changedPaths, pubspecs: artifact.visual.pubspecs },
+      snapshots: artifact.visual.snapshots, approvals: new Set(notes.visualApprovals), probe,
+    }),
+    correctness: notes.finalized?.axes.correctness,
+    security: notes.finalized?.axes.security,
+    testGap: notes.finalized?.axes.testGap,
+  };
+  const scoped = applyAxisScope(axes, scope);
+  return { ...verdictOf(scoped, gatedAxes(scope)), policyProblems: scope.problems };
+}
+
+/**
+ * The contract axis: `pass` when no API spec file changed; otherwise `partial` until this build
+ * diffs specs (the contract diff of issue 14 is not wired in yet), naming the spec files.
+ */
+function contractAxisOf(artifact: ReviewArtifact): AxisResult {
+  const specs = artifact.files.filter((file) => isSpecFile(file.path, true)).map((file) => file.path);
+  if (specs.length === 0) return { state: 'pass', reason: 'no API spec file changed', findings: [] };
+  return {
+    state: 'partial', reason: 'the API spec diff is not computed by this build yet',
+    findings: specs.map((path) => ({ path, message: 'changed API spec, not diffed yet' })),
+  };
+}
