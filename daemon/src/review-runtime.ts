@@ -51,6 +51,10 @@ export class LazyReviews {
     return (await this.load()).approveVisual(reviewId, snapshotId);
   }
 
+  async addReviewDiagram(reviewId: string, key: string | null, raw: unknown): ReturnType<ReviewService['addReviewDiagram']> {
+    return (await this.load()).addReviewDiagram(reviewId, key, raw);
+  }
+
   async notes(reviewId: string): ReturnType<ReviewService['notes']> {
     return (await this.load()).notes(reviewId);
   }

@@ -96,3 +96,5 @@ export const axisFindings: Twin<wire.AxisFinding, review.AxisFinding> = true;
 export const axisResults: Twin<wire.AxisResult, review.AxisResult> = true;
 export const axisVerdicts: Twin<wire.AxisVerdict, review.AxisVerdict> = true;
 export const verdicts: Twin<wire.ReviewVerdictPayload['verdict'], review.Verdict> = true;
+export const diagrams: Twin<wire.ReviewDiagram, review.Diagram> = true;
+export const diagramVerifications: Twin<wire.DiagramVerification, review.DiagramVerification> = true;

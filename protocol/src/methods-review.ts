@@ -9,7 +9,7 @@
 import { RequestType } from 'vscode-jsonrpc';
 import type { StructuralDelta } from './delta.js';
 import type { ErrorData } from './errors.js';
-import type { WithMeta } from './shapes.js';
+import type { WireConfidence, WireRelationKind, WithMeta } from './shapes.js';
 
 /** One changed file of a review. */
 export interface ReviewChangedFile {
@@ -354,3 +354,51 @@ export interface ReviewApproveVisualParams extends ReviewIdParams {
 export type ReviewApproveVisualResult = WithMeta<ReviewAnswer & { snapshotId: string; approved: boolean }>;
 export const ReviewApproveVisualMethod = 'review_studio.approveVisual';
 export const ReviewApproveVisualRequest = new RequestType<ReviewApproveVisualParams, ReviewApproveVisualResult, ErrorData>(ReviewApproveVisualMethod);
+
+/** A diagram an agent adds: typed objects only (mermaid text is refused). */
+export interface ReviewDiagram {
+  kind: 'sequence' | 'entity_relation' | 'state_machine';
+  title?: string;
+  /** Each bound to a symbol by id or by a name that resolves to one symbol at head. */
+  nodes: Array<{ id: string; symbol: string; label?: string }>;
+  /** Each with the relation kind the graph should hold from `from`'s symbol to `to`'s. */
+  edges: Array<{ from: string; to: string; label: string; expected: WireRelationKind }>;
+}
+
+export type DiagramNodeResolution =
+  | { id: string; symbol: string; label?: string; status: 'resolved'; symbolId: string; by: 'id' | 'name' }
+  | { id: string; symbol: string; label?: string; status: 'unresolved'; reason: string; candidates: string[] };
+
+export interface DiagramEdgeEvidence {
+  path: string;
+  line: number;
+  column: number;
+  relation: WireRelationKind;
+  from: string;
+  to: string;
+  confidence: WireConfidence;
+}
+
+type DiagramEdge = ReviewDiagram['edges'][number];
+export type DiagramEdgeVerification =
+  | (DiagramEdge & { status: 'verified'; evidence: DiagramEdgeEvidence; supportingRelations: number })
+  | (DiagramEdge & { status: 'unverified'; why: string });
+
+/** Every node bound or not, every edge `verified` (with the graph's evidence) or `unverified` (with why), never as fact. */
+export interface DiagramVerification {
+  kind: ReviewDiagram['kind'];
+  title?: string;
+  nodes: DiagramNodeResolution[];
+  edges: DiagramEdgeVerification[];
+  verifiedEdges: number;
+  unverifiedEdges: number;
+}
+
+export interface ReviewAddDiagramParams extends ReviewIdParams {
+  /** The cohort the diagram explains (absent: the whole review). */
+  key?: string;
+  diagram: ReviewDiagram;
+}
+export type ReviewAddDiagramResult = WithMeta<ReviewAnswer & { diagramId: string; key: string | null; verification: DiagramVerification }>;
+export const ReviewAddDiagramMethod = 'review_studio.addReviewDiagram';
+export const ReviewAddDiagramRequest = new RequestType<ReviewAddDiagramParams, ReviewAddDiagramResult, ErrorData>(ReviewAddDiagramMethod);

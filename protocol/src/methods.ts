@@ -20,7 +20,7 @@ import {
   IndexDiffRequest, ReviewBlastRadiusRequest, ReviewCiSignalsRequest, ReviewCohortImpactRequest, ReviewCohortsRequest,
   ReviewComputeRequest, ReviewDependencyDiffsRequest, ReviewGetRequest, ReviewWatchBlastRadiusRequest, ReviewWatchCiSignalsRequest,
   ReviewWatchCohortImpactRequest, ReviewWatchCohortsRequest, ReviewWatchComputeRequest, ReviewWatchDependencyDiffsRequest,
-  ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
+  ReviewAddDiagramRequest, ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
 } from './methods-review.js';
 import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
 
@@ -67,6 +67,7 @@ export const REQUESTS = {
   'review_studio.setCohortSummary': ReviewSetCohortSummaryRequest,
   'review_studio.watchVerdict': ReviewWatchVerdictRequest,
   'review_studio.approveVisual': ReviewApproveVisualRequest,
+  'review_studio.addReviewDiagram': ReviewAddDiagramRequest,
   'watch.subscribe': WatchSubscribeRequest,
   'watch.unsubscribe': WatchUnsubscribeRequest,
   'daemon.stats': DaemonStatsRequest,

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import { scope, rejection } from '../helpers/daemon-scope.mjs';
 import { call, waitFor } from '../helpers/daemon.mjs';
-import { git, writeFiles } from '../helpers/repo.mjs';
+import { git, repograph, writeFiles } from '../helpers/repo.mjs';
 
 const FILES = {
   'src/core.ts': 'export function core(value: number): number {\n  return value;\n}\n',
@@ -102,4 +102,45 @@ test('a changed committed golden holds the visual axis until it is approved', { 
   await call(client, 'review_studio.approveVisual', { reviewId, snapshotId: snapshot.id });
   const approved = await call(client, 'review_studio.verdict', { reviewId });
   assert.ok(approved.axes.visual.state === 'warn' || approved.axes.visual.state === 'pass', JSON.stringify(approved.axes.visual));
+});
+
+test('a diagram is checked against the head graph: supported edges verified with evidence, the rest unverified', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('diagram', FILES);
+  branch(repo, 'feature', { 'src/core.ts': FILES['src/core.ts'].replace('return value;', 'return value + 1;') });
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client();
+  const { reviewId } = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
+  const diagram = {
+    kind: 'sequence', title: 'use calls core',
+    nodes: [{ id: 'u', symbol: 'use' }, { id: 'c', symbol: 'src/core.ts#core' }],
+    edges: [{ from: 'u', to: 'c', label: 'asks', expected: 'calls' }, { from: 'c', to: 'u', label: 'calls back', expected: 'calls' }],
+  };
+  const added = await call(client, 'review_studio.addReviewDiagram', { reviewId, diagram });
+  assert.match(added.diagramId, /^d-[0-9a-f]{16}$/);
+  const [forward, backward] = added.verification.edges;
+  assert.equal(forward.status, 'verified', JSON.stringify(forward));
+  assert.equal(forward.evidence.path, 'src/use.ts');
+  assert.equal(forward.evidence.line, 4);
+  assert.equal(backward.status, 'unverified', 'an edge the graph cannot support is returned as unverified, never as fact');
+  assert.deepEqual(added.verification.nodes.map((node) => node.status), ['resolved', 'resolved']);
+  const mermaid = await rejection(call(client, 'review_studio.addReviewDiagram', { reviewId, diagram: 'sequenceDiagram\n  u->>c: asks' }));
+  assert.equal(mermaid.data.field, 'diagram');
+  const dangling = await rejection(call(client, 'review_studio.addReviewDiagram', { reviewId, diagram: { ...diagram, edges: [{ from: 'u', to: 'nobody', label: 'x', expected: 'calls' }] } }));
+  assert.equal(dangling.data.code, 'InvalidParams');
+  assert.match(dangling.message, /nobody/);
+});
+
+test('repograph review --gate exits with the verdict: Hold 3 until the agents post', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('cli', FILES);
+  branch(repo, 'feature', { 'src/core.ts': FILES['src/core.ts'].replace('return value;', 'return value - 1;') });
+  s.deferCliDaemonStop(repo);
+  const result = repograph(['review', '--repo', repo, '--base', 'main', '--head', 'feature', '--gate'], { home: s.home });
+  assert.equal(result.status, 3, result.stdout + result.stderr);
+  assert.match(result.stdout, /verdict: Hold/);
+  assert.match(result.stdout, /security +unavailable: not posted yet/);
+  const json = repograph(['review', '--repo', repo, '--base', 'main', '--head', 'feature', '--json'], { home: s.home });
+  assert.equal(json.status, 0, json.stderr);
+  assert.equal(JSON.parse(json.stdout).verdict.verdict, 'Hold');
 });

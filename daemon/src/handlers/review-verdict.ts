@@ -4,6 +4,7 @@
  * every axis) and its twin .watchVerdict. Owns these entries; the rules are packages/review's.
  */
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
+import type { ReviewAddDiagramParams } from '@repograph/protocol';
 import { metaOf } from '../context.js';
 import { verdictAnswer } from '../review-answers.js';
 import { cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
@@ -12,7 +13,7 @@ import type { MethodTablePart } from './table.js';
 import { invalid, optionalString, requiredString, type Params } from '../params.js';
 
 type VerdictMethod = 'review_studio.finalize' | 'review_studio.setCohortSummary' | 'review_studio.verdict' | 'review_studio.watchVerdict'
-  | 'review_studio.approveVisual';
+  | 'review_studio.approveVisual' | 'review_studio.addReviewDiagram';
 
 export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
   'review_studio.finalize': { params: finalizeParams, handle: async (context, _client, params) => {
@@ -31,6 +32,11 @@ export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
     const { state } = await context.reviews.approveVisual(params.reviewId, params.snapshotId);
     return { reviewId: params.reviewId, stale: state.stale, snapshotId: params.snapshotId, approved: true, meta: meta(context, state.artifact, started) };
   } },
+  'review_studio.addReviewDiagram': { params: diagramParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const { state, diagramId, verification } = await context.reviews.addReviewDiagram(params.reviewId, params.key ?? null, params.diagram);
+    return { reviewId: params.reviewId, stale: state.stale, diagramId, key: params.key ?? null, verification, meta: meta(context, state.artifact, started) };
+  } },
   'review_studio.verdict': { params: reviewIdParams, handle: async (context, _client, params) => {
     const started = performance.now();
     const answer = await verdictAnswer(context.reviews, params.reviewId);
@@ -46,6 +52,15 @@ export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
 
 function approveParams(raw: Params): { reviewId: string; snapshotId: string } {
   return { ...reviewIdParams(raw), snapshotId: requiredString(raw, 'snapshotId', 200) };
+}
+
+function diagramParams(raw: Params): ReviewAddDiagramParams {
+  const diagram = raw['diagram'];
+  if (typeof diagram === 'string') throw invalid('diagram', 'send typed objects {kind, nodes, edges}, not mermaid or other text.');
+  if (typeof diagram !== 'object' || diagram === null || Array.isArray(diagram)) throw invalid('diagram', 'an object {kind, nodes, edges} is required.');
+  const key = optionalString(raw, 'key', 200);
+  // Nodes and edges are checked by the review's validateDiagram (every field named) before anything is read.
+  return { ...reviewIdParams(raw), ...(key !== undefined ? { key } : {}), diagram: diagram as ReviewAddDiagramParams['diagram'] };
 }
 
 function watchParams(raw: Params): { reviewId: string; since?: string } {

@@ -49,8 +49,9 @@ The daemon (one per repository; started on first use, stops after an idle timeou
                              exit 1 on dangling callers, too_many/too_few, new duplicates or cycles)
   review --base REF [--head REF]
                              a pull request's review: changed files in cohorts, riskiest first,
-                             with keys, impact, radius and tests; dependency changes (without
-                             --head: the worktree; --json: the whole artifact)
+                             with keys, impact, radius and tests; dependency changes; the verdict
+                             and its axes (without --head: the worktree; --json: the whole
+                             artifact; --gate: exit Ship 0, Hold 3, Block 4)
   watch [TOPIC]              print the daemon's events as they come (default graph.delta;
                              --workspace ID, --json for one JSON object per line)
 
@@ -61,7 +62,8 @@ Options:
 
 Environment: REPOGRAPH_HOME is the data root (absolute; default ~/.repograph). Daemon sockets,
 registries and logs live in $REPOGRAPH_HOME/run.
-Exit codes: 0 ok, 1 findings, 2 usage or environment error (and an error from the daemon).
+Exit codes: 0 ok, 1 findings, 2 usage or environment error (and an error from the daemon);
+review --gate: 3 Hold, 4 Block.
 `;
 
 /** Runs the command line; resolves to the exit code. */
@@ -86,6 +88,7 @@ export async function main(argv: string[]): Promise<number> {
         base: { type: 'string' },
         head: { type: 'string' },
         'fail-on-found': { type: 'boolean', default: false },
+        gate: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

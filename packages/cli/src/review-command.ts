@@ -2,12 +2,13 @@
  * `repograph review --base REF [--head REF] [--json]`: a pull request's review, computed by the
  * daemon (`review_studio.compute`) from the two commits' baselines (or, without --head, from the
  * live worktree): the changed files in cohorts, riskiest first, each with its key, files, impact,
- * blast radius size and the tests reaching it; then the dependency changes. `--json` prints the
- * whole artifact (`review_studio.get`). Nothing is checked out; running it twice gives the same
- * review.
+ * blast radius size and the tests reaching it; then the dependency changes and the verdict with
+ * its axes. `--json` prints the whole artifact (`review_studio.get`) with the verdict. `--gate`
+ * makes the exit code the verdict's: Ship 0, Hold 3, Block 4 (2 stays usage or environment).
+ * Nothing is checked out; running it twice gives the same review.
  */
 import { RepographRequestError } from '@repograph/client';
-import type { ReviewArtifact } from '@repograph/protocol';
+import type { ReviewArtifact, ReviewVerdictPayload } from '@repograph/protocol';
 import { connectToDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
 
@@ -23,19 +24,34 @@ export async function runReview(options: CommandOptions): Promise<number> {
   const head = typeof options.values.head === 'string' && options.values.head !== '' ? options.values.head : undefined;
   const client = await connectToDaemon({ repo: options.repo, clientName: 'repograph-review', idleTimeoutS: REVIEW_DAEMON_IDLE_S });
   let artifact: ReviewArtifact & { stale: boolean };
+  let verdict: ReviewVerdictPayload;
   try {
     const computed = await client.requestByName('review_studio.compute', { base, ...(head ? { head } : {}) }) as { reviewId: string };
     artifact = await client.requestByName('review_studio.get', { reviewId: computed.reviewId }) as ReviewArtifact & { stale: boolean };
+    verdict = await client.requestByName('review_studio.verdict', { reviewId: computed.reviewId }) as ReviewVerdictPayload;
   } finally {
     client.close();
   }
   if (options.json) {
     const { meta: _meta, ...plain } = artifact as ReviewArtifact & { stale: boolean; meta?: unknown };
-    process.stdout.write(`${JSON.stringify(plain, null, 2)}\n`);
+    const { meta: _verdictMeta, ...verdictPlain } = verdict as ReviewVerdictPayload & { meta?: unknown };
+    process.stdout.write(`${JSON.stringify({ ...plain, verdict: verdictPlain }, null, 2)}\n`);
   } else {
-    process.stdout.write(render(artifact));
+    process.stdout.write(render(artifact) + renderVerdict(verdict));
   }
-  return 0;
+  return options.values.gate ? GATE_EXIT[verdict.verdict] : 0;
+}
+
+/** `--gate` exit codes: CI fails on Hold (3) or Block (4). */
+const GATE_EXIT: Record<ReviewVerdictPayload['verdict'], number> = { Ship: 0, Hold: 3, Block: 4 };
+
+function renderVerdict(verdict: ReviewVerdictPayload): string {
+  const lines = ['', `verdict: ${verdict.verdict}`];
+  for (const [name, axis] of Object.entries(verdict.axes)) {
+    lines.push(`  ${name.padEnd(12)} ${axis.state}${axis.gated ? '' : ' (not gated)'}${axis.reason ? `: ${axis.reason}` : ''}`);
+    for (const finding of axis.findings.slice(0, 5)) lines.push(`    ${finding.path}${finding.line ? `:${finding.line}` : ''} ${finding.message}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function render(review: ReviewArtifact & { stale: boolean }): string {

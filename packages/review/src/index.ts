@@ -19,3 +19,4 @@ export type { ReviewNotes, ContractDecision } from './notes.js';
 export { verdictOf, type VerdictResult, type AxisVerdict } from './verdict/index.js';
 export type * from './axes-types.js';
 export { AXES, AXIS_STATES } from './axes-types.js';
+export type { Diagram, DiagramVerification, EdgeVerification, NodeResolution, EdgeEvidence } from './diagrams/index.js';

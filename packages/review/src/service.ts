@@ -18,6 +18,9 @@ import { notesKey, readNotes, type ReviewNotes } from './notes.js';
 import { reviewVerdict, type ReviewVerdict } from './review-verdict.js';
 import { validateFinalize } from './verdict/index.js';
 import { checkApproval } from './visual/index.js';
+import { validateDiagram, verifyDiagram, type DiagramVerification } from './diagrams/index.js';
+import { graphOf } from './graph-view.js';
+import { createHash } from 'node:crypto';
 
 /** The largest cohort summary stored. */
 const MAX_SUMMARY_BYTES = 64 * 1024;
@@ -202,6 +205,28 @@ export class ReviewService {
       if (!check.ok) throw new RepographError('InvalidParams', `snapshotId: ${check.message}.`, { field: 'snapshotId', reason: check.code });
       if (!notes.visualApprovals.includes(snapshotId)) notes.visualApprovals.push(snapshotId);
     });
+  }
+
+  /**
+   * Checks a diagram's edges against the head graph (verified with evidence, or unverified with
+   * why) and stores it under the review (and the cohort `key`, when given). Refuses mermaid text,
+   * unknown node ids and an unknown cohort key (InvalidParams naming the field).
+   */
+  async addReviewDiagram(reviewId: string, key: string | null, raw: unknown): Promise<{ state: ReviewState; diagramId: string; verification: DiagramVerification }> {
+    const checked = validateDiagram(raw);
+    if (!checked.ok) throw new RepographError('InvalidParams', `${checked.field}: ${checked.message.replace(`${checked.field}: `, '')}`, { field: checked.field });
+    const { artifact } = await this.get(reviewId);
+    if (key !== null && !artifact.cohorts.some((cohort) => cohort.key === key)) {
+      throw new RepographError('InvalidParams', `key: the review ${reviewId} has no cohort '${key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
+    }
+    const head = artifact.head.kind === 'workspace' ? { workspace: artifact.head.workspace } : { commit: artifact.headResolved! };
+    const verification = await this.repository.headReader(head, (reader) => verifyDiagram(checked.diagram, graphOf(reader), (name) =>
+      reader.searchNames(name.toLowerCase(), 200).filter((symbol) => symbol.name === name || symbol.qualifiedName === name).map((symbol) => symbol.id)));
+    const diagramId = `d-${createHash('sha256').update(JSON.stringify([key, checked.diagram])).digest('hex').slice(0, 16)}`;
+    const { state } = await this.updateNotes(reviewId, (notes) => {
+      notes.diagrams = [...notes.diagrams.filter((stored) => (stored as { diagramId?: string }).diagramId !== diagramId), { diagramId, key, diagram: checked.diagram, verification }];
+    });
+    return { state, diagramId, verification };
   }
 
   /** The verdict now, with each axis's state and why. */
