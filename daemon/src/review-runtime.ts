@@ -51,6 +51,10 @@ export class LazyReviews {
     return (await this.load()).approveVisual(reviewId, snapshotId);
   }
 
+  async setContractDecision(reviewId: string, changeId: string, decision: 'approve' | 'reject', note?: string): ReturnType<ReviewService['setContractDecision']> {
+    return (await this.load()).setContractDecision(reviewId, changeId, decision, note);
+  }
+
   async addReviewDiagram(reviewId: string, key: string | null, raw: unknown): ReturnType<ReviewService['addReviewDiagram']> {
     return (await this.load()).addReviewDiagram(reviewId, key, raw);
   }

@@ -98,3 +98,5 @@ export const axisVerdicts: Twin<wire.AxisVerdict, review.AxisVerdict> = true;
 export const verdicts: Twin<wire.ReviewVerdictPayload['verdict'], review.Verdict> = true;
 export const diagrams: Twin<wire.ReviewDiagram, review.Diagram> = true;
 export const diagramVerifications: Twin<wire.DiagramVerification, review.DiagramVerification> = true;
+export const contractChanges: Twin<wire.ContractChange, review.ContractChange> = true;
+export const contractDiffs: Twin<wire.ContractDiff, review.ContractDiff> = true;

@@ -120,6 +120,26 @@ export interface VisualFacts {
   pubspecs: Array<{ path: string; text: string }>;
 }
 
+/** One classified change of an API spec (fingerprint `id` stable across pushes). */
+export interface ContractChange {
+  id: string;
+  ruleId: string;
+  severity: 'breaking' | 'non-breaking' | 'informational';
+  area: 'paths' | 'parameters' | 'request-body' | 'media-types' | 'responses' | 'schemas' | 'security' | 'metadata';
+  action: 'added' | 'removed' | 'modified';
+  operation?: string;
+  location: string;
+  path: string;
+  line: number;
+  message: string;
+}
+
+/** The API contract diff of a review's changed spec files; any problem keeps the axis from passing. */
+export interface ContractDiff {
+  changes: ContractChange[];
+  problems: Array<{ path: string; line?: number; message: string }>;
+}
+
 /** The whole stored review (`review_studio.get`). */
 export interface ReviewArtifact {
   version: number;
@@ -138,6 +158,7 @@ export interface ReviewArtifact {
   tests: ReviewTest[];
   dependencies: DependencyChange[];
   visual: VisualFacts;
+  contract: ContractDiff;
   diagnostics: ReviewDiagnostic[];
   summary: ReviewSummary;
 }
@@ -402,3 +423,13 @@ export interface ReviewAddDiagramParams extends ReviewIdParams {
 export type ReviewAddDiagramResult = WithMeta<ReviewAnswer & { diagramId: string; key: string | null; verification: DiagramVerification }>;
 export const ReviewAddDiagramMethod = 'review_studio.addReviewDiagram';
 export const ReviewAddDiagramRequest = new RequestType<ReviewAddDiagramParams, ReviewAddDiagramResult, ErrorData>(ReviewAddDiagramMethod);
+
+export interface ReviewSetContractDecisionParams extends ReviewIdParams {
+  /** A contract change's fingerprint (`id` of the contract axis's findings). */
+  changeId: string;
+  decision: 'approve' | 'reject';
+  note?: string;
+}
+export type ReviewSetContractDecisionResult = WithMeta<ReviewAnswer & { changeId: string; decision: 'approve' | 'reject' }>;
+export const ReviewSetContractDecisionMethod = 'review_studio.setContractDecision';
+export const ReviewSetContractDecisionRequest = new RequestType<ReviewSetContractDecisionParams, ReviewSetContractDecisionResult, ErrorData>(ReviewSetContractDecisionMethod);

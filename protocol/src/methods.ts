@@ -20,7 +20,7 @@ import {
   IndexDiffRequest, ReviewBlastRadiusRequest, ReviewCiSignalsRequest, ReviewCohortImpactRequest, ReviewCohortsRequest,
   ReviewComputeRequest, ReviewDependencyDiffsRequest, ReviewGetRequest, ReviewWatchBlastRadiusRequest, ReviewWatchCiSignalsRequest,
   ReviewWatchCohortImpactRequest, ReviewWatchCohortsRequest, ReviewWatchComputeRequest, ReviewWatchDependencyDiffsRequest,
-  ReviewAddDiagramRequest, ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
+  ReviewAddDiagramRequest, ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetContractDecisionRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
 } from './methods-review.js';
 import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
 
@@ -68,6 +68,7 @@ export const REQUESTS = {
   'review_studio.watchVerdict': ReviewWatchVerdictRequest,
   'review_studio.approveVisual': ReviewApproveVisualRequest,
   'review_studio.addReviewDiagram': ReviewAddDiagramRequest,
+  'review_studio.setContractDecision': ReviewSetContractDecisionRequest,
   'watch.subscribe': WatchSubscribeRequest,
   'watch.unsubscribe': WatchUnsubscribeRequest,
   'daemon.stats': DaemonStatsRequest,

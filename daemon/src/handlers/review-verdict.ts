@@ -4,7 +4,7 @@
  * every axis) and its twin .watchVerdict. Owns these entries; the rules are packages/review's.
  */
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
-import type { ReviewAddDiagramParams } from '@repograph/protocol';
+import type { ReviewAddDiagramParams, ReviewSetContractDecisionParams } from '@repograph/protocol';
 import { metaOf } from '../context.js';
 import { verdictAnswer } from '../review-answers.js';
 import { cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
@@ -13,7 +13,7 @@ import type { MethodTablePart } from './table.js';
 import { invalid, optionalString, requiredString, type Params } from '../params.js';
 
 type VerdictMethod = 'review_studio.finalize' | 'review_studio.setCohortSummary' | 'review_studio.verdict' | 'review_studio.watchVerdict'
-  | 'review_studio.approveVisual' | 'review_studio.addReviewDiagram';
+  | 'review_studio.approveVisual' | 'review_studio.addReviewDiagram' | 'review_studio.setContractDecision';
 
 export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
   'review_studio.finalize': { params: finalizeParams, handle: async (context, _client, params) => {
@@ -36,6 +36,11 @@ export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
     const started = performance.now();
     const { state, diagramId, verification } = await context.reviews.addReviewDiagram(params.reviewId, params.key ?? null, params.diagram);
     return { reviewId: params.reviewId, stale: state.stale, diagramId, key: params.key ?? null, verification, meta: meta(context, state.artifact, started) };
+  } },
+  'review_studio.setContractDecision': { params: decisionParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const { state } = await context.reviews.setContractDecision(params.reviewId, params.changeId, params.decision, params.note);
+    return { reviewId: params.reviewId, stale: state.stale, changeId: params.changeId, decision: params.decision, meta: meta(context, state.artifact, started) };
   } },
   'review_studio.verdict': { params: reviewIdParams, handle: async (context, _client, params) => {
     const started = performance.now();
@@ -61,6 +66,13 @@ function diagramParams(raw: Params): ReviewAddDiagramParams {
   const key = optionalString(raw, 'key', 200);
   // Nodes and edges are checked by the review's validateDiagram (every field named) before anything is read.
   return { ...reviewIdParams(raw), ...(key !== undefined ? { key } : {}), diagram: diagram as ReviewAddDiagramParams['diagram'] };
+}
+
+function decisionParams(raw: Params): ReviewSetContractDecisionParams {
+  const decision = raw['decision'];
+  if (decision !== 'approve' && decision !== 'reject') throw invalid('decision', 'must be "approve" or "reject".');
+  const note = optionalString(raw, 'note', 4000);
+  return { ...reviewIdParams(raw), changeId: requiredString(raw, 'changeId', 200), decision, ...(note !== undefined ? { note } : {}) };
 }
 
 function watchParams(raw: Params): { reviewId: string; since?: string } {

@@ -9,9 +9,10 @@ import type { DependencyChange } from './dependencies/model.js';
 import type { HeadSpec } from './review-id.js';
 import type { ChangedFile, Cohort } from './types.js';
 import type { VisualFacts } from './visual-input.js';
+import type { ContractDiff } from './contract/index.js';
 
 /** Bumped when the artifact's shape changes (a stored review of another version is recomputed). */
-export const ARTIFACT_VERSION = 2;
+export const ARTIFACT_VERSION = 3;
 
 /** A test the review found reaching its change, as ciSignals matches CI results to it. */
 export interface ReviewTest {
@@ -72,6 +73,8 @@ export interface ReviewArtifact {
   dependencies: DependencyChange[];
   /** What the visual axis reads: changed committed goldens (compared) and the head's pubspecs. */
   visual: VisualFacts;
+  /** The API contract diff of the changed spec files (the gate is judged with the decisions). */
+  contract: ContractDiff;
   diagnostics: ReviewDiagnostic[];
   summary: ReviewSummary;
 }

@@ -14,6 +14,7 @@ import { changedFilesOf, graphOf } from './graph-view.js';
 import { radiusSize } from './radius/index.js';
 import { textTouchedSymbols } from './touched-symbols.js';
 import { visualFacts } from './visual-input.js';
+import { contractFacts } from './contract-input.js';
 import type { HeadSpec } from './review-id.js';
 import type { Cohort, ReviewGraph, ReviewInput } from './types.js';
 
@@ -50,11 +51,12 @@ export async function computeReview(sides: ReviewSides, info: ReviewRequestInfo)
   const diagnostics: ReviewDiagnostic[] = [];
   const dependencies = await dependencyChanges(sides, files, diagnostics);
   const visual = await visualFacts(sides, files);
+  const contract = await contractFacts(sides, files);
   const artifact: Omit<ReviewArtifact, 'summary'> = {
     version: ARTIFACT_VERSION, reviewId: info.reviewId, base: info.base, head: info.head,
     headResolved: sides.head, follows: info.follows, generation: info.generation, fingerprint: info.fingerprint,
     headDescendsFromBase: info.headDescendsFromBase, indexed, files, delta, cohorts,
-    tests: testsOf(delta, head, sides), dependencies, visual,
+    tests: testsOf(delta, head, sides), dependencies, visual, contract,
     diagnostics: diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.message < b.message ? -1 : 1)),
   };
   return { ...artifact, summary: summarize(artifact) };

@@ -20,3 +20,4 @@ export { verdictOf, type VerdictResult, type AxisVerdict } from './verdict/index
 export type * from './axes-types.js';
 export { AXES, AXIS_STATES } from './axes-types.js';
 export type { Diagram, DiagramVerification, EdgeVerification, NodeResolution, EdgeEvidence } from './diagrams/index.js';
+export type { ContractChange, ContractDiff, ContractProblem } from './contract/index.js';

@@ -6,7 +6,7 @@
  */
 import type { AxisName, AxisResult } from './axes-types.js';
 import type { ReviewArtifact } from './artifact.js';
-import { isSpecFile } from './contract/spec-files.js';
+import { contractAxis } from './contract/index.js';
 import type { ReviewNotes } from './notes.js';
 import { applyAxisScope, axisScope, gatedAxes, verdictOf, type VerdictResult } from './verdict/index.js';
 import { pathFlutterProbe, visualAxis, type FlutterProbe } from './visual/index.js';
@@ -27,7 +27,7 @@ export interface ReviewVerdict extends VerdictResult {
 export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes, policy: ReviewPolicy, probe: FlutterProbe = pathFlutterProbe()): Promise<ReviewVerdict> {
   const scope = axisScope(policy.review === undefined ? {} : { review: policy.review }, policy.file ?? '.repograph.json');
   const axes: Record<AxisName, AxisResult | undefined> = {
-    contract: contractAxisOf(artifact),
+    contract: contractAxis(artifact.contract, new Map(Object.entries(notes.contractDecisions))),
     visual: await visualAxis({
       repository: { changedPaths: artifact.visual.changedPaths, pubspecs: artifact.visual.pubspecs },
       snapshots: artifact.visual.snapshots, approvals: new Set(notes.visualApprovals), probe,
@@ -38,17 +38,4 @@ export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes
   };
   const scoped = applyAxisScope(axes, scope);
   return { ...verdictOf(scoped, gatedAxes(scope)), policyProblems: scope.problems };
-}
-
-/**
- * The contract axis: `pass` when no API spec file changed; otherwise `partial` until this build
- * diffs specs (the contract diff of issue 14 is not wired in yet), naming the spec files.
- */
-function contractAxisOf(artifact: ReviewArtifact): AxisResult {
-  const specs = artifact.files.filter((file) => isSpecFile(file.path, true)).map((file) => file.path);
-  if (specs.length === 0) return { state: 'pass', reason: 'no API spec file changed', findings: [] };
-  return {
-    state: 'partial', reason: 'the API spec diff is not computed by this build yet',
-    findings: specs.map((path) => ({ path, message: 'changed API spec, not diffed yet' })),
-  };
 }

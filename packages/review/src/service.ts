@@ -198,6 +198,19 @@ export class ReviewService {
     });
   }
 
+  /**
+   * Stores a decision on a contract change by its fingerprint, so it carries forward to later
+   * pushes that keep the change (InvalidParams for an id the review's diff does not hold).
+   */
+  async setContractDecision(reviewId: string, changeId: string, decision: 'approve' | 'reject', note?: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
+    return this.updateNotes(reviewId, (notes, artifact) => {
+      if (!artifact.contract.changes.some((change) => change.id === changeId)) {
+        throw new RepographError('InvalidParams', `changeId: the review ${reviewId} has no contract change '${changeId.slice(0, 64)}'; its changes are the contract axis's findings (review_studio.verdict).`, { field: 'changeId' });
+      }
+      notes.contractDecisions[changeId] = { decision, ...(note !== undefined ? { note } : {}) };
+    });
+  }
+
   /** Approves a changed or removed golden (InvalidParams for an id of no such snapshot, or one that holds nothing). */
   async approveVisual(reviewId: string, snapshotId: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
     return this.updateNotes(reviewId, (notes, artifact) => {
