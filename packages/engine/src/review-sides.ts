@@ -7,8 +7,9 @@
  * changed file's text on either side. Owns that pairing; what is computed from it is the caller's.
  *
  * Costs: the change is one merge of the two manifests; the analysis reads only what changed and
- * what it reaches. The function index the duplicate rule needs is built once per head commit
- * (from the fact cache) and kept for the next review of the same head.
+ * what it reaches. The function index the duplicate rule needs is built once per base commit
+ * (from the fact cache, kept for the next review on that base); the head's is the base's with the
+ * changed files replaced.
  */
 import type { FileFacts } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
@@ -160,11 +161,16 @@ export async function withCommitSides<A>(input: CommitSidesInput, compute: (side
     for (const entry of baseReader.files()) baseEntries.set(entry.path, entry);
     const change = treeChange(baseReader, headEntries, 0, () => null);
     const factsOf = cachedFactsOf(store);
+    // The head's function index is the base's with the files that differ replaced: an entry
+    // depends only on its file's own facts, so this costs what changed (a push reads a few files).
+    const beforeFunctions = baselineFunctions(store, input.baseKey, baseReader);
+    const afterFunctions = beforeFunctions.clone();
+    for (const path of [...change.reparsed, ...change.removedFiles]) afterFunctions.set(path, factsOf(headEntries.get(path), path));
     const delta: DeltaInput = {
       workspace: `commit:${input.head}`,
       paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
-      before: new ReaderSide(baseReader, (path) => factsOf(baseEntries.get(path), path), baselineFunctions(store, input.baseKey, baseReader)),
-      after: new ReaderSide(headReader, (path) => factsOf(headEntries.get(path), path), baselineFunctions(store, input.headKey, headReader)),
+      before: new ReaderSide(baseReader, (path) => factsOf(baseEntries.get(path), path), beforeFunctions),
+      after: new ReaderSide(headReader, (path) => factsOf(headEntries.get(path), path), afterFunctions),
       reingestMs: 0,
     };
     const readBytes = commitBytes(input.root, input.base, input.head, files);
