@@ -27,7 +27,7 @@ export interface ReviewVerdict extends VerdictResult {
 export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes, policy: ReviewPolicy, probe: FlutterProbe = pathFlutterProbe()): Promise<ReviewVerdict> {
   const scope = axisScope(policy.review === undefined ? {} : { review: policy.review }, policy.file ?? '.repograph.json');
   const axes: Record<AxisName, AxisResult | undefined> = {
-    contract: contractAxis(artifact.contract, new Map(Object.entries(notes.contractDecisions))),
+    contract: contractAxis(artifact.contract, new Map(Object.entries(notes.contractDecisions)), { derived: isDerived(artifact) }),
     visual: await visualAxis({
       repository: { changedPaths: artifact.visual.changedPaths, pubspecs: artifact.visual.pubspecs },
       snapshots: artifact.visual.snapshots, approvals: new Set(notes.visualApprovals), probe,
@@ -38,4 +38,15 @@ export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes
   };
   const scoped = applyAxisScope(axes, scope);
   return { ...verdictOf(scoped, gatedAxes(scope)), policyProblems: scope.problems };
+}
+
+/**
+ * A contract diff is derived (advisory: it never gates) when every spec file it diffs is
+ * generated code, e.g. an openapi.json a build writes from handlers: the reviewed change is then
+ * the code, not the spec.
+ */
+function isDerived(artifact: ReviewArtifact): boolean {
+  const specPaths = new Set([...artifact.contract.changes.map((change) => change.path), ...artifact.contract.problems.map((problem) => problem.path)]);
+  if (specPaths.size === 0) return false;
+  return [...specPaths].every((path) => artifact.files.find((file) => file.path === path)?.generated === true);
 }
