@@ -2,7 +2,9 @@
 // release of a package and whose `release` branch is the next one (the tree replaced in one
 // commit), or only the first N files of that change (sorted by path). Owns making those
 // repositories and the pushes and rebases the bench applies to them; measures nothing.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { git, scratchRepository } from './daemon-process.mjs';
 
@@ -45,9 +47,36 @@ export async function pairRepository(baseDir, headDir, label, { limitFiles = nul
   return { ...scratch, changedFiles: files.length };
 }
 
-/** Commits `files` ({path: text}) on `branch`, then checks out main again; returns the new commit. */
+/**
+ * Commits `files` ({path: text, or null to delete}) on `branch` and returns the new commit. A
+ * branch other than main is committed to with git's plumbing (a temporary index), as a fetched
+ * push would arrive: the daemon's worktree is never touched, so no refresh of it competes with
+ * what is measured. main (checked out) is committed to through the worktree.
+ */
 export async function commitOn(repo, branch, files, message) {
-  await git(repo, 'checkout', '-q', branch);
+  if (branch === 'main') return commitThroughWorktree(repo, branch, files, message);
+  const index = path.join(os.tmpdir(), `rg-bench-index-${process.pid}-${Date.now()}`);
+  const env = {
+    ...process.env, GIT_INDEX_FILE: index, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost',
+    GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  };
+  const plumbing = (args, input) => execFileSync('git', args, { cwd: repo, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
+  try {
+    plumbing(['read-tree', branch]);
+    for (const [file, text] of Object.entries(files)) {
+      if (text === null) plumbing(['update-index', '--force-remove', '--', file]);
+      else plumbing(['update-index', '--add', '--cacheinfo', `100644,${plumbing(['hash-object', '-w', '--stdin'], text)},${file}`]);
+    }
+    const parent = plumbing(['rev-parse', branch]);
+    const commit = plumbing(['commit-tree', plumbing(['write-tree']), '-p', parent, '-m', message]);
+    plumbing(['update-ref', `refs/heads/${branch}`, commit, parent]);
+    return commit;
+  } finally {
+    fs.rmSync(index, { force: true });
+  }
+}
+
+async function commitThroughWorktree(repo, branch, files, message) {
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
     if (text === null) fs.rmSync(path.join(repo, file), { force: true });
@@ -55,9 +84,7 @@ export async function commitOn(repo, branch, files, message) {
   }
   await git(repo, 'add', '-A');
   await git(repo, 'commit', '-qm', message);
-  const commit = (await git(repo, 'rev-parse', 'HEAD')).stdout.trim();
-  await git(repo, 'checkout', '-q', 'main');
-  return commit;
+  return (await git(repo, 'rev-parse', 'HEAD')).stdout.trim();
 }
 
 /** Moves main one unrelated commit ahead and rebases `branch` onto it (the same change on a moved base). */
