@@ -1,11 +1,12 @@
 /**
  * What the contract axis reads of a review's two sides: the text of every changed API spec file
  * (contract/spec-files.ts names them) on both sides, diffed when the review is computed
- * (contract/diff.ts). The gate is judged when the verdict is asked for, since decisions come
+ * (contract/diff.ts, in a worker thread for large specs: contract-worker.ts). The gate is judged when the verdict is asked for, since decisions come
  * later. Owns those reads.
  */
 import type { ReviewSides } from '@repograph/engine';
-import { diffContracts, isSpecFile, SPEC_SIZE_LIMIT_BYTES, type ContractDiff } from './contract/index.js';
+import { isSpecFile, SPEC_SIZE_LIMIT_BYTES, type ContractDiff } from './contract/index.js';
+import { diffContractsOffThread } from './contract-worker.js';
 import type { ChangedFile } from './types.js';
 
 export async function contractFacts(sides: ReviewSides, files: readonly ChangedFile[]): Promise<ContractDiff> {
@@ -18,7 +19,7 @@ export async function contractFacts(sides: ReviewSides, files: readonly ChangedF
     before: file.status === 'added' ? null : await sides.readText('base', file.path, limit) ?? tooLarge(limit),
     after: file.status === 'removed' ? null : await sides.readText('head', file.path, limit) ?? tooLarge(limit),
   })));
-  return diffContracts(sidesOf);
+  return diffContractsOffThread(sidesOf);
 }
 
 /** A stand-in for a side too large to read (or binary): over the limit, so the diff refuses it by size. */

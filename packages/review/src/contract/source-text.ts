@@ -53,7 +53,11 @@ function readJson(text: string): SourceOutcome | null {
 function readYaml(text: string): SourceOutcome {
   const { LineCounter, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: true });
+  // yaml's own duplicate-key check compares every key of a map with every other (a 3,000-path
+  // spec took seconds), so keys are checked here, once each.
+  const document = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: true });
+  const duplicate = firstDuplicateKey(document, lineCounter);
+  if (duplicate) return { ok: false, message: `is not valid YAML or JSON (the map key "${duplicate.key}" appears twice)`, line: duplicate.line };
   const error = document.errors[0];
   if (error) {
     const summary = (error.message.split('\n')[0] ?? error.message).replace(/:$/, '');
@@ -64,6 +68,29 @@ function readYaml(text: string): SourceOutcome {
   const value: unknown = document.toJS({ maxAliasCount: 10_000 });
   const lookup = yamlLineLookup(document, lineCounter);
   return { ok: true, source: { value, lineOf: (pointer) => lookup(splitPointer(pointer)) } };
+}
+
+/** The first map key written twice in its map (in document order), with its line. */
+function firstDuplicateKey(document: ReturnType<ReturnType<typeof yamlLibrary>['parseDocument']>, lineCounter: InstanceType<ReturnType<typeof yamlLibrary>['LineCounter']>): { key: string; line: number } | null {
+  const { visit, isScalar } = yamlLibrary();
+  let found: { key: string; line: number } | null = null;
+  visit(document, {
+    Map(_key, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        if (name === '<<') continue;
+        if (seen.has(name)) {
+          found = { key: name, line: lineCounter.linePos(pair.key.range?.[0] ?? 0).line };
+          return visit.BREAK;
+        }
+        seen.add(name);
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** Reads one side's text; never throws. */
