@@ -8,7 +8,11 @@ import type { ReviewSides } from '@repograph/engine';
 import type { ReviewDiagnostic } from './artifact.js';
 import { diffDependencies, isDependencyFile } from './dependencies/diff.js';
 import type { DependencyChange } from './dependencies/model.js';
+import { runOffThread, sidesBytes } from './off-thread.js';
 import type { ChangedFile } from './types.js';
+
+/** Below this many bytes of manifest text in all, the diff runs inline. */
+const INLINE_BYTES = 512 * 1024;
 
 /** The largest manifest or lockfile read (the parsers refuse smaller sizes for their formats). */
 const MAX_DEPENDENCY_FILE_BYTES = 64 * 1024 * 1024;
@@ -38,7 +42,12 @@ export async function dependencyChanges(sides: ReviewSides, files: readonly Chan
     path: file.path,
     specifiers: [...new Set((sides.factsOf('head', file.path)?.imports ?? []).map((fact) => fact.specifier))].sort(),
   }));
-  const result = diffDependencies(texts, imports);
+  // Past INLINE_BYTES of manifest text the parse runs in a worker thread (a lockfile of tens of
+  // megabytes takes seconds), so it never holds the daemon's thread.
+  const result = sidesBytes(texts) < INLINE_BYTES
+    ? diffDependencies(texts, imports)
+    : await runOffThread<{ files: typeof texts; imports: typeof imports }, ReturnType<typeof diffDependencies>>(
+      new URL('./dependencies-worker-main.js', import.meta.url), { files: texts, imports });
   diagnostics.push(...result.diagnostics);
   return result.changes;
 }
