@@ -46,9 +46,9 @@ export async function cohortImpactAnswer(repository: Repository, artifact: Revie
 }
 
 export async function ciSignalsAnswer(artifact: ReviewArtifact, params: Omit<ReviewCiSignalsParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.ciSignals'>> {
-  const { ciSignals } = await reviewModule();
+  const { ciSignalsOffThread } = await reviewModule();
   const known = new Set(artifact.tests.map((test) => test.id));
-  const signals = ciSignals(artifact.tests.map(testRef), params.results);
+  const signals = await ciSignalsOffThread(artifact.tests.map(testRef), params.results);
   const signalOf = new Map(signals.tests.map((signal) => [signal.id, signal] as const));
   const cohorts = artifact.cohorts.map((cohort) => ({
     key: cohort.key,

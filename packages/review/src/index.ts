@@ -10,6 +10,7 @@ export { ARTIFACT_VERSION, type ReviewArtifact, type ReviewSummary, type ReviewT
 export { reviewIdOf, type HeadSpec } from './review-id.js';
 export { blastRadius, cohortImpact, radiusSize, DEFAULT_RADIUS_DEPTH, MAX_RADIUS_DEPTH, type RadiusOptions } from './radius/index.js';
 export { ciSignals, parseJUnit } from './ci/index.js';
+export { ciSignalsOffThread } from './ci-off-thread.js';
 export type { CiResults, TestSignal, CiSignals } from './ci/shapes.js';
 export type { DependencyChange } from './dependencies/model.js';
 export { graphOf, changedFilesOf } from './graph-view.js';
