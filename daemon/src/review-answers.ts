@@ -3,7 +3,6 @@
  * returns and what its watch twin pushes, built in one place so the two never differ. Owns
  * those payloads; the review's content is packages/review's.
  */
-import { RepographError } from '@repograph/core';
 import type { Repository } from '@repograph/engine';
 import type {
   CohortFindings, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewTopic, TopicPayload,
@@ -27,20 +26,17 @@ export function dependencyAnswer(artifact: ReviewArtifact, stale: boolean): Payl
 }
 
 export async function radiusAnswer(repository: Repository, artifact: ReviewArtifact, params: Omit<ReviewBlastRadiusParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.blastRadius'>> {
-  const { blastRadius, graphOf } = await reviewModule();
+  const { blastRadius, graphOf, headSideOf } = await reviewModule();
   const seeds = [...new Set(artifact.cohorts.flatMap((cohort) => cohort.symbols))];
-  const radius = await repository.headReader(headOf(artifact), (reader) =>
+  const radius = await repository.headReader(headSideOf(artifact), (reader) =>
     blastRadius(graphOf(reader), seeds, params.depth !== undefined ? { depth: params.depth } : {}));
   return { reviewId: artifact.reviewId, stale, ...radius };
 }
 
 export async function cohortImpactAnswer(repository: Repository, artifact: ReviewArtifact, params: Omit<ReviewCohortImpactParams, 'reviewId'>, stale: boolean): Promise<Payload<'review_studio.cohortImpact'>> {
-  const cohort = artifact.cohorts.find((each) => each.key === params.key);
-  if (!cohort) {
-    throw new RepographError('InvalidParams', `key: the review ${artifact.reviewId} has no cohort '${params.key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
-  }
-  const { blastRadius, graphOf } = await reviewModule();
-  const radius = await repository.headReader(headOf(artifact), (reader) =>
+  const { blastRadius, cohortOf, graphOf, headSideOf } = await reviewModule();
+  const cohort = cohortOf(artifact, params.key);
+  const radius = await repository.headReader(headSideOf(artifact), (reader) =>
     blastRadius(graphOf(reader), cohort.symbols, params.depth !== undefined ? { depth: params.depth } : {}));
   return { reviewId: artifact.reviewId, stale, cohort, radius, findings: findingsOf(artifact, cohort.symbols, cohort.files) };
 }
@@ -57,10 +53,6 @@ export async function ciSignalsAnswer(artifact: ReviewArtifact, params: Omit<Rev
   return { reviewId: artifact.reviewId, stale, cohorts, diagnostics: signals.diagnostics };
 }
 
-function headOf(artifact: ReviewArtifact): { commit: string } | { workspace: string } {
-  if (artifact.head.kind === 'workspace') return { workspace: artifact.head.workspace };
-  return { commit: artifact.headResolved! };
-}
 
 /** The review's tests as the signals read them (the artifact keeps kind and language as text). */
 function testRef(test: ReviewTest): TestRef {

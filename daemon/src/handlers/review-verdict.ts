@@ -10,6 +10,7 @@ import { verdictAnswer } from '../review-answers.js';
 import { cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
 import { meta } from './review.js';
 import type { MethodTablePart } from './table.js';
+import { withSince } from './review-watch.js';
 import { invalid, optionalString, requiredString, type Params } from '../params.js';
 
 type VerdictMethod = 'review_studio.finalize' | 'review_studio.setCohortSummary' | 'review_studio.verdict' | 'review_studio.watchVerdict'
@@ -47,7 +48,7 @@ export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
     const answer = await verdictAnswer(context.reviews, params.reviewId);
     return { ...answer, meta: metaOf(context.repository.generation(), DEFAULT_WORKSPACE, started) };
   } },
-  'review_studio.watchVerdict': { params: watchParams, handle: async (context, client, params) => {
+  'review_studio.watchVerdict': { params: withSince(reviewIdParams), handle: async (context, client, params) => {
     const started = performance.now();
     await context.reviews.get(params.reviewId);
     const subscribed = context.reviewWatch.subscribe('review_studio.verdict', params.reviewId, {}, client.outbox, params.since);
@@ -75,9 +76,3 @@ function decisionParams(raw: Params): ReviewSetContractDecisionParams {
   return { ...reviewIdParams(raw), changeId: requiredString(raw, 'changeId', 200), decision, ...(note !== undefined ? { note } : {}) };
 }
 
-function watchParams(raw: Params): { reviewId: string; since?: string } {
-  const since = raw['since'];
-  if (since !== undefined && since !== null && typeof since !== 'string') throw invalid('since', 'must be a clock from an earlier watch answer or watch.event.');
-  const clock = optionalString(raw, 'since', 100);
-  return { ...reviewIdParams(raw), ...(clock !== undefined ? { since: clock } : {}) };
-}

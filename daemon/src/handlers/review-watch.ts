@@ -19,7 +19,7 @@ type WatchMethod = 'review_studio.watchCompute' | 'review_studio.watchCohorts' |
   | 'review_studio.watchCohortImpact' | 'review_studio.watchCiSignals' | 'review_studio.watchDependencyDiffs';
 
 /** The twin's params: the method's, plus `since`. */
-function withSince<P extends object>(read: (raw: Params) => P): (raw: Params) => P & { since?: string } {
+export function withSince<P extends object>(read: (raw: Params) => P): (raw: Params) => P & { since?: string } {
   return (raw) => {
     const since = raw['since'];
     if (since !== undefined && since !== null && typeof since !== 'string') throw invalid('since', 'must be a clock from an earlier watch answer or watch.event.');

@@ -9,9 +9,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { budgetExceeded, RepographError, type BuildReport, type FileFacts } from '@repograph/core';
-import { EXTRACTOR_VERSION } from '@repograph/extract';
-import { rebaseFacts } from './rebase.js';
+import { budgetExceeded, RepographError, type BuildReport } from '@repograph/core';
 import { gitRepoInfo, isAncestor, listWorktrees, openRepoStore, repoIdFor, resolveRefFollowing, type RepoStore } from '@repograph/store';
 import { assertSingleCommitRef, baselineKey, ensureBaseline, noSuchCommit, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead, readRef } from './git-head.js';
@@ -22,7 +20,7 @@ import { ExtractionPool } from './pool.js';
 import { cleanupBaselines, listBaselines, type BaselineListing } from './baseline-listing.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { QuerySession } from './query.js';
-import { runReviewSides, withHeadReader, type ReviewRequest, type ReviewSides } from './review-sides.js';
+import { blobFactsOf, runReviewSides, withHeadReader, type ReviewRequest, type ReviewSides } from './review-sides.js';
 import { MAX_PATH_LENGTH } from './source-text.js';
 
 export interface OpenRepositoryOptions {
@@ -277,11 +275,7 @@ export class Repository {
     }
     const commit = await resolveBaseCommit(workspace.spec.root, ref);
     await ensureBaseline({ store: this.store, root: workspace.spec.root, commit, getPool: this.host.getPool, policy: this.policy.policy });
-    const factsOfBlob = (blobId: string, language: string, path: string): FileFacts | null => {
-      const facts = this.store.getFacts(blobId, EXTRACTOR_VERSION, language);
-      return facts ? rebaseFacts(facts, path) : null;
-    };
-    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), factsOfBlob, analyze);
+    const { refresh, analysis } = await workspace.deltaAgainst(baselineKey(commit, this.policy.policy), blobFactsOf(this.store), analyze);
     return { commit, refresh, analysis };
   }
 

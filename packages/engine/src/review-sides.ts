@@ -49,13 +49,18 @@ export interface ReviewSides {
 const FUNCTION_INDEXES = new Map<string, FunctionIndex>();
 const FUNCTION_INDEXES_KEPT = 4;
 
-/** Facts of a blob from the fact cache, re-based onto `path`. */
-export function cachedFactsOf(store: RepoStore): (entry: FileEntry | undefined, path: string) => FileFacts | null {
-  return (entry, path) => {
-    if (!entry?.blobId || !entry.language || entry.status === 'document') return null;
-    const facts = store.getFacts(entry.blobId, EXTRACTOR_VERSION, entry.language);
+/** Facts of a blob from the fact cache (for its language), re-based onto `path`; null when not cached. */
+export function blobFactsOf(store: RepoStore): (blobId: string, language: string, path: string) => FileFacts | null {
+  return (blobId, language, path) => {
+    const facts = store.getFacts(blobId, EXTRACTOR_VERSION, language);
     return facts ? rebaseFacts(facts, path) : null;
   };
+}
+
+/** Facts of a manifest entry's blob (none for a document or an entry without a blob). */
+export function cachedFactsOf(store: RepoStore): (entry: FileEntry | undefined, path: string) => FileFacts | null {
+  const ofBlob = blobFactsOf(store);
+  return (entry, path) => (entry?.blobId && entry.language && entry.status !== 'document' ? ofBlob(entry.blobId, entry.language, path) : null);
 }
 
 /** The function index of a baseline's files (from the fact cache), kept for the next call. */
@@ -199,9 +204,7 @@ export interface WorkspaceSidesInput {
 export async function withWorkspaceSides<A>(input: WorkspaceSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store, workspace, base } = input;
   const factsOf = cachedFactsOf(store);
-  const factsOfBlob = (blobId: string, language: string, path: string): FileFacts | null =>
-    factsOf({ blobId, language, status: 'parsed' } as FileEntry, path);
-  const { analysis } = await workspace.deltaAgainst(input.baseKey, factsOfBlob, async (delta) => {
+  const { analysis } = await workspace.deltaAgainst(input.baseKey, blobFactsOf(store), async (delta) => {
     const files = await diffFiles(workspace.spec.root, base, null);
     const baseReader = store.reader(input.baseKey)!;
     const headReader = store.reader(workspace.key)!;

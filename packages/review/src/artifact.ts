@@ -5,6 +5,7 @@
  * order work happened in, so computing the same review twice gives the same artifact.
  */
 import type { StructuralDelta } from '@repograph/analysis';
+import { RepographError } from '@repograph/core';
 import type { DependencyChange } from './dependencies/model.js';
 import type { HeadSpec } from './review-id.js';
 import type { ChangedFile, Cohort } from './types.js';
@@ -97,4 +98,18 @@ export function summarize(artifact: Omit<ReviewArtifact, 'summary'>): ReviewSumm
     testsReaching: delta.testsReaching?.length ?? 0,
     dependencyChanges: artifact.dependencies.length,
   };
+}
+
+/** The cohort `key` of the review (InvalidParams naming `key` when it has none). */
+export function cohortOf(artifact: ReviewArtifact, key: string): Cohort {
+  const cohort = artifact.cohorts.find((each) => each.key === key);
+  if (!cohort) {
+    throw new RepographError('InvalidParams', `key: the review ${artifact.reviewId} has no cohort '${key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
+  }
+  return cohort;
+}
+
+/** Where the review's head side is read: the head commit's baseline, or the workspace. */
+export function headSideOf(artifact: ReviewArtifact): { commit: string } | { workspace: string } {
+  return artifact.head.kind === 'workspace' ? { workspace: artifact.head.workspace } : { commit: artifact.headResolved! };
 }

@@ -6,7 +6,7 @@
  */
 export { ReviewService, type ComputeParams, type ReviewState, type ReviewListener } from './service.js';
 export { computeReview, type ReviewRequestInfo } from './compute.js';
-export { ARTIFACT_VERSION, type ReviewArtifact, type ReviewSummary, type ReviewTest, type ReviewDiagnostic } from './artifact.js';
+export { ARTIFACT_VERSION, cohortOf, headSideOf, type ReviewArtifact, type ReviewSummary, type ReviewTest, type ReviewDiagnostic } from './artifact.js';
 export { reviewIdOf, type HeadSpec } from './review-id.js';
 export { blastRadius, cohortImpact, radiusSize, DEFAULT_RADIUS_DEPTH, MAX_RADIUS_DEPTH, type RadiusOptions } from './radius/index.js';
 export { ciSignals, parseJUnit } from './ci/index.js';

@@ -11,7 +11,7 @@
  */
 import { RepographError } from '@repograph/core';
 import type { Repository } from '@repograph/engine';
-import { ARTIFACT_VERSION, type ReviewArtifact } from './artifact.js';
+import { ARTIFACT_VERSION, cohortOf, headSideOf, type ReviewArtifact } from './artifact.js';
 import { computeReview } from './compute.js';
 import { reviewIdOf, type HeadSpec } from './review-id.js';
 import { notesKey, readNotes, type ReviewNotes } from './notes.js';
@@ -55,19 +55,13 @@ export class ReviewService {
 
   /** The id of the review `params` ask for (refs are checked: BaseNotACommit when one names no commit). */
   async idOf(params: ComputeParams): Promise<string> {
-    const [, head] = await Promise.all([
-      this.repository.resolveRef(params.base),
-      params.head === undefined ? Promise.resolve(null) : this.repository.resolveRef(params.head),
-    ]);
+    const { head } = await this.resolve(params.base, params.head);
     return reviewIdOf(params.base, headSpecOf(params, head), this.repository.buildFingerprint());
   }
 
   /** Computes the review asked for, or returns the stored one when nothing it depends on moved. */
   async compute(params: ComputeParams): Promise<ReviewState> {
-    const [base, head] = await Promise.all([
-      this.repository.resolveRef(params.base),
-      params.head === undefined ? Promise.resolve(null) : this.repository.resolveRef(params.head),
-    ]);
+    const { base, head } = await this.resolve(params.base, params.head);
     const headSpec = headSpecOf(params, head);
     const reviewId = reviewIdOf(params.base, headSpec, this.repository.buildFingerprint());
     const stored = this.stored(reviewId);
@@ -125,10 +119,7 @@ export class ReviewService {
 
   private async computeAndStore(reviewId: string, params: ComputeParams, head: HeadSpec, previous: ReviewArtifact | undefined, resolved?: Resolved): Promise<ReviewArtifact> {
     const repository = this.repository;
-    const [base, headRef] = resolved ? [resolved.base, resolved.head] : await Promise.all([
-      repository.resolveRef(params.base),
-      head.kind === 'workspace' ? Promise.resolve(null) : repository.resolveRef(head.ref),
-    ]);
+    const { base, head: headRef } = resolved ?? await this.resolve(params.base, head.kind === 'workspace' ? undefined : head.ref);
     const request = headRef === null
       ? { base: base.commit, workspace: (head as { workspace: string }).workspace, resolved: true }
       : { base: base.commit, head: headRef.commit, resolved: true };
@@ -191,9 +182,7 @@ export class ReviewService {
       throw new RepographError('InvalidParams', `markdown: is over ${MAX_SUMMARY_BYTES / 1024} KiB; keep a cohort summary shorter.`, { field: 'markdown' });
     }
     return this.updateNotes(reviewId, (notes, artifact) => {
-      if (!artifact.cohorts.some((cohort) => cohort.key === key)) {
-        throw new RepographError('InvalidParams', `key: the review ${reviewId} has no cohort '${key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
-      }
+      cohortOf(artifact, key);
       notes.cohortSummaries[key] = markdown;
     });
   }
@@ -229,11 +218,8 @@ export class ReviewService {
     const checked = validateDiagram(raw);
     if (!checked.ok) throw new RepographError('InvalidParams', `${checked.field}: ${checked.message.replace(`${checked.field}: `, '')}`, { field: checked.field });
     const { artifact } = await this.get(reviewId);
-    if (key !== null && !artifact.cohorts.some((cohort) => cohort.key === key)) {
-      throw new RepographError('InvalidParams', `key: the review ${reviewId} has no cohort '${key.slice(0, 64)}'; list its cohorts with review_studio.cohorts.`, { field: 'key' });
-    }
-    const head = artifact.head.kind === 'workspace' ? { workspace: artifact.head.workspace } : { commit: artifact.headResolved! };
-    const verification = await this.repository.headReader(head, (reader) => verifyDiagram(checked.diagram, graphOf(reader), (name) =>
+    if (key !== null) cohortOf(artifact, key);
+    const verification = await this.repository.headReader(headSideOf(artifact), (reader) => verifyDiagram(checked.diagram, graphOf(reader), (name) =>
       reader.searchNames(name.toLowerCase(), 200).filter((symbol) => symbol.name === name || symbol.qualifiedName === name).map((symbol) => symbol.id)));
     const diagramId = `d-${createHash('sha256').update(JSON.stringify([key, checked.diagram])).digest('hex').slice(0, 16)}`;
     const { state } = await this.updateNotes(reviewId, (notes) => {
@@ -247,6 +233,15 @@ export class ReviewService {
     const { state, notes } = await this.notes(reviewId);
     const { review, file } = this.repository.policy;
     return { state, verdict: await reviewVerdict(state.artifact, notes, { ...(review !== undefined ? { review } : {}), file }) };
+  }
+
+  /** Both refs resolved now, at once (BaseNotACommit when one names no commit); no head: null. */
+  private async resolve(base: string, head: string | undefined): Promise<Resolved> {
+    const [baseRef, headRef] = await Promise.all([
+      this.repository.resolveRef(base),
+      head === undefined ? Promise.resolve(null) : this.repository.resolveRef(head),
+    ]);
+    return { base: baseRef, head: headRef };
   }
 
   private stored(reviewId: string): ReviewArtifact | undefined {
