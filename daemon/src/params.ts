@@ -64,6 +64,16 @@ export function requiredInteger(params: Params, field: string, min: number, max:
   return value;
 }
 
+/** A string that must be one of `allowed` (InvalidParams listing them otherwise). */
+export function requiredOneOf<T extends string>(params: Params, field: string, allowed: readonly T[]): T {
+  const value = params[field];
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    const got = typeof value === 'string' ? `'${value.slice(0, 64)}' is not one of` : 'must be one of';
+    throw invalid(field, `${got} ${allowed.join(', ')}.`);
+  }
+  return value as T;
+}
+
 export function optionalBoolean(params: Params, field: string): boolean | undefined {
   const value = params[field];
   if (value === undefined || value === null) return undefined;

@@ -5,7 +5,7 @@
  */
 import type { Repository } from '@repograph/engine';
 import type {
-  CohortFindings, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewTopic, TopicPayload,
+  AxisName, CohortFindings, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewTopic, TopicPayload,
 } from '@repograph/protocol';
 import type { ReviewArtifact, ReviewTest } from '@repograph/review';
 type TestRef = Parameters<(typeof import('@repograph/review'))['ciSignals']>[0][number];
@@ -79,6 +79,12 @@ export async function verdictAnswer(reviews: LazyReviews, reviewId: string): Pro
   return { reviewId, stale: state.stale, verdict: verdict.verdict, axes: verdict.axes, why: [...verdict.why, ...verdict.policyProblems] };
 }
 
+/** One axis of the verdict now, with what an agent acts on (review_studio.axis and its twin). */
+export async function axisAnswer(reviews: LazyReviews, reviewId: string, axis: AxisName): Promise<Payload<'review_studio.axis'>> {
+  const { state, report } = await reviews.axis(reviewId, axis);
+  return { reviewId, stale: state.stale, ...report };
+}
+
 /** The payload of a review topic for a watch scope (review-watch.ts's ReviewRender). */
 export function renderReviewTopic(repository: Repository, reviews: LazyReviews): (topic: ReviewTopic, artifact: ReviewArtifact, params: Record<string, unknown>, stale: boolean) => Promise<unknown> {
   return async (topic, artifact, params, stale) => {
@@ -89,6 +95,7 @@ export function renderReviewTopic(repository: Repository, reviews: LazyReviews):
       case 'review_studio.cohortImpact': return cohortImpactAnswer(repository, artifact, params as unknown as Omit<ReviewCohortImpactParams, 'reviewId'>, stale);
       case 'review_studio.ciSignals': return ciSignalsAnswer(artifact, params as Omit<ReviewCiSignalsParams, 'reviewId'>, stale);
       case 'review_studio.verdict': return verdictAnswer(reviews, artifact.reviewId);
+      case 'review_studio.axis': return axisAnswer(reviews, artifact.reviewId, params['axis'] as AxisName);
       default: return { reviewId: artifact.reviewId, phase: 'done' };
     }
   };

@@ -67,6 +67,10 @@ export class LazyReviews {
     return (await this.load()).verdict(reviewId);
   }
 
+  async axis(reviewId: string, axis: Parameters<ReviewService['axis']>[1]): ReturnType<ReviewService['axis']> {
+    return (await this.load()).axis(reviewId, axis);
+  }
+
   private load(): Promise<ReviewService> {
     return (this.service ??= reviewModule().then(({ ReviewService }) => {
       const service = new ReviewService(this.repository);

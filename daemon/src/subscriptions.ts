@@ -163,6 +163,8 @@ export function freshPayload(topic: Topic, workspace: string | undefined, clock:
     case 'review_studio.cohortImpact':
     case 'review_studio.ciSignals':
     case 'review_studio.dependencyDiffs':
+    case 'review_studio.verdict':
+    case 'review_studio.axis':
       // A review scope is `<reviewId>|<params digest>`: the review to read again, claiming nothing else.
       return { reviewId: name.split('|')[0], stale: true, resync: true } as never;
     default:

@@ -100,3 +100,7 @@ export const diagrams: Twin<wire.ReviewDiagram, review.Diagram> = true;
 export const diagramVerifications: Twin<wire.DiagramVerification, review.DiagramVerification> = true;
 export const contractChanges: Twin<wire.ContractChange, review.ContractChange> = true;
 export const contractDiffs: Twin<wire.ContractDiff, review.ContractDiff> = true;
+export const axisNameList: Twin<typeof wire.AXIS_NAMES, typeof review.AXES> = true;
+export const axisContractChanges: Twin<wire.AxisContractChange, review.AxisContractChange> = true;
+export const axisSnapshots: Twin<wire.AxisSnapshot, review.AxisSnapshot> = true;
+export const axisReports: Twin<Omit<wire.ReviewAxisPayload, keyof wire.ReviewAnswer>, review.AxisReport> = true;

@@ -338,7 +338,9 @@ export interface AxisVerdict extends AxisResult {
   gated: boolean;
 }
 
-export type AxisName = 'contract' | 'visual' | 'correctness' | 'security' | 'testGap';
+/** The five axes, in the order the verdict lists them (packages/review's AXES; wire-twins.ts checks they agree). */
+export const AXIS_NAMES = ['contract', 'visual', 'correctness', 'security', 'testGap'] as const;
+export type AxisName = (typeof AXIS_NAMES)[number];
 
 export interface ReviewFinalizeParams extends ReviewIdParams {
   axes: { correctness: AxisResult; security: AxisResult; testGap: AxisResult };
@@ -433,3 +435,43 @@ export interface ReviewSetContractDecisionParams extends ReviewIdParams {
 export type ReviewSetContractDecisionResult = WithMeta<ReviewAnswer & { changeId: string; decision: 'approve' | 'reject' }>;
 export const ReviewSetContractDecisionMethod = 'review_studio.setContractDecision';
 export const ReviewSetContractDecisionRequest = new RequestType<ReviewSetContractDecisionParams, ReviewSetContractDecisionResult, ErrorData>(ReviewSetContractDecisionMethod);
+
+export interface ReviewAxisParams extends ReviewIdParams {
+  axis: AxisName;
+}
+
+/** A reviewer's decision on a contract change (review_studio.setContractDecision). */
+export interface ContractChangeDecision {
+  decision: 'approve' | 'reject';
+  note?: string;
+}
+
+/** A contract change as the contract axis lists it: the change and the decision stored for it (null: none yet). */
+export interface AxisContractChange extends ContractChange {
+  decision: ContractChangeDecision | null;
+}
+
+/** A compared golden as the visual axis lists it: approved with review_studio.approveVisual, or not. */
+export interface AxisSnapshot extends VisualSnapshot {
+  approved: boolean;
+}
+
+/**
+ * One axis of the verdict: the axis as the verdict judged it, the lines of the verdict's `why`
+ * about it, and what an agent acts on: the contract axis's changes (to decide) and the visual
+ * axis's snapshots (to approve).
+ */
+export interface ReviewAxisPayload extends ReviewAnswer {
+  axis: AxisName;
+  result: AxisVerdict;
+  why: string[];
+  /** The contract axis only: every change of the review's contract diff, with its decision. */
+  changes?: AxisContractChange[];
+  /** The visual axis only: the committed goldens compared, each with whether it is approved. */
+  snapshots?: AxisSnapshot[];
+}
+export type ReviewAxisResult = WithMeta<ReviewAxisPayload>;
+export const ReviewAxisMethod = 'review_studio.axis';
+export const ReviewAxisRequest = new RequestType<ReviewAxisParams, ReviewAxisResult, ErrorData>(ReviewAxisMethod);
+
+export const ReviewWatchAxisRequest = new RequestType<WatchTwinParams<ReviewAxisParams>, ReviewWatchResult, ErrorData>('review_studio.watchAxis');

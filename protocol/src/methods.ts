@@ -21,6 +21,7 @@ import {
   ReviewComputeRequest, ReviewDependencyDiffsRequest, ReviewGetRequest, ReviewWatchBlastRadiusRequest, ReviewWatchCiSignalsRequest,
   ReviewWatchCohortImpactRequest, ReviewWatchCohortsRequest, ReviewWatchComputeRequest, ReviewWatchDependencyDiffsRequest,
   ReviewAddDiagramRequest, ReviewApproveVisualRequest, ReviewFinalizeRequest, ReviewSetContractDecisionRequest, ReviewSetCohortSummaryRequest, ReviewVerdictRequest, ReviewWatchVerdictRequest,
+  ReviewAxisRequest, ReviewWatchAxisRequest,
 } from './methods-review.js';
 import { WatchEventNotification, WatchSubscribeRequest, WatchUnsubscribeRequest } from './subscriptions.js';
 
@@ -69,6 +70,8 @@ export const REQUESTS = {
   'review_studio.approveVisual': ReviewApproveVisualRequest,
   'review_studio.addReviewDiagram': ReviewAddDiagramRequest,
   'review_studio.setContractDecision': ReviewSetContractDecisionRequest,
+  'review_studio.axis': ReviewAxisRequest,
+  'review_studio.watchAxis': ReviewWatchAxisRequest,
   'watch.subscribe': WatchSubscribeRequest,
   'watch.unsubscribe': WatchUnsubscribeRequest,
   'daemon.stats': DaemonStatsRequest,

@@ -16,6 +16,7 @@ import type { WithMeta } from './shapes.js';
 import type {
   ReviewBlastRadiusParams, ReviewBlastRadiusResult, ReviewCiSignalsParams, ReviewCiSignalsResult, ReviewCohortImpactParams,
   ReviewCohortImpactResult, ReviewCohortsResult, ReviewComputeParams, ReviewComputePayload, ReviewDependencyDiffsResult, ReviewIdParams, ReviewVerdictResult,
+  ReviewAxisParams, ReviewAxisResult,
 } from './methods-review.js';
 
 /** `c:<storeId>:<generation>`; opaque to clients except through parseClock. */
@@ -47,7 +48,7 @@ export function isClockAfter(later: Clock, earlier: Clock): boolean {
 export const TOPICS = [
   'index.progress', 'graph.delta', 'workspace.changed',
   'review_studio.compute', 'review_studio.cohorts', 'review_studio.blastRadius', 'review_studio.cohortImpact',
-  'review_studio.ciSignals', 'review_studio.dependencyDiffs', 'review_studio.verdict',
+  'review_studio.ciSignals', 'review_studio.dependencyDiffs', 'review_studio.verdict', 'review_studio.axis',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
@@ -67,6 +68,7 @@ export interface TopicParams {
   'review_studio.ciSignals': ReviewCiSignalsParams;
   'review_studio.dependencyDiffs': ReviewIdParams;
   'review_studio.verdict': ReviewIdParams;
+  'review_studio.axis': ReviewAxisParams;
 }
 
 /** Progress of a review computation, then its result (or what failed). */
@@ -114,6 +116,7 @@ export interface TopicPayload {
   'review_studio.ciSignals': Unmeta<ReviewCiSignalsResult>;
   'review_studio.dependencyDiffs': Unmeta<ReviewDependencyDiffsResult>;
   'review_studio.verdict': Unmeta<ReviewVerdictResult>;
+  'review_studio.axis': Unmeta<ReviewAxisResult>;
 }
 
 export interface WatchSubscribeParams<T extends Topic = Topic> {

@@ -37,7 +37,8 @@ test('review methods answer bad input with typed errors and keep serving', { tim
     ['review_studio.setContractDecision', { reviewId, changeId: 'x', decision: 'approve' }], ['review_studio.approveVisual', { reviewId }],
     ['review_studio.addReviewDiagram', { reviewId, diagram: 'graph TD; a-->b' }], ['review_studio.addReviewDiagram', { reviewId, diagram: { kind: 'sequence', nodes: 'a', edges: [] } }],
     ['review_studio.watchCohorts', { reviewId: 'r-00000000000000000000' }], ['review_studio.watchCompute', { base: '--all' }],
-    ['watch.subscribe', { topic: 'review_studio.verdict' }],
+    ['review_studio.axis', { reviewId, axis: 'style' }], ['review_studio.axis', { reviewId }], ['review_studio.watchAxis', { reviewId, axis: 7 }],
+    ['watch.subscribe', { topic: 'review_studio.verdict' }], ['watch.subscribe', { topic: 'review_studio.axis' }],
   ];
   for (const [method, params] of cases) {
     const error = await rejection(call(client, method, params), `${method} ${JSON.stringify(params).slice(0, 80)}`);

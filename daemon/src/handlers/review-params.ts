@@ -3,11 +3,12 @@
  * InvalidParams naming the field otherwise. CI results are checked entry by entry (shape, the
  * closed state vocabularies, bounded counts and sizes) before any wait. Owns these checks only.
  */
+import { AXIS_NAMES } from '@repograph/protocol';
 import type {
-  CiResults, IndexDiffParams, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewComputeParams,
+  CiResults, IndexDiffParams, ReviewAxisParams, ReviewBlastRadiusParams, ReviewCiSignalsParams, ReviewCohortImpactParams, ReviewComputeParams,
   ReviewFinalizeParams, ReviewIdParams, ReviewSetCohortSummaryParams,
 } from '@repograph/protocol';
-import { invalid, MAX_REVISION_PARAM, optionalInteger, optionalString, requiredString, type Params } from '../params.js';
+import { invalid, MAX_REVISION_PARAM, optionalInteger, optionalString, requiredOneOf, requiredString, type Params } from '../params.js';
 
 /** The deepest blast radius asked for (packages/review's MAX_RADIUS_DEPTH; wire-twins.ts checks they agree). */
 export const MAX_RADIUS_DEPTH = 20;
@@ -35,6 +36,10 @@ function reviewCompareParams(raw: Params): { base: string; head?: string; worksp
 
 export function reviewIdParams(raw: Params): ReviewIdParams {
   return { reviewId: requiredString(raw, 'reviewId', 200) };
+}
+
+export function axisParams(raw: Params): ReviewAxisParams {
+  return { ...reviewIdParams(raw), axis: requiredOneOf(raw, 'axis', AXIS_NAMES) };
 }
 
 export function blastRadiusParams(raw: Params): ReviewBlastRadiusParams {

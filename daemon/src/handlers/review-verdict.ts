@@ -1,19 +1,22 @@
 /**
  * The review studio's part 2 handlers: review_studio.finalize (the agents' three axes),
  * .setCohortSummary (an agent's summary under a cohort key), .verdict (Ship, Hold or Block with
- * every axis) and its twin .watchVerdict. Owns these entries; the rules are packages/review's.
+ * every axis) and its twin .watchVerdict, .axis (one axis, with the contract changes or the
+ * snapshots to act on) and its twin .watchAxis, and the decisions and approvals an axis waits
+ * for. Owns these entries; the rules are packages/review's.
  */
 import { DEFAULT_WORKSPACE } from '@repograph/engine';
 import type { ReviewAddDiagramParams, ReviewSetContractDecisionParams } from '@repograph/protocol';
 import { metaOf } from '../context.js';
-import { verdictAnswer } from '../review-answers.js';
-import { cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
+import { axisAnswer, verdictAnswer } from '../review-answers.js';
+import { axisParams, cohortSummaryParams, finalizeParams, reviewIdParams } from './review-params.js';
 import { meta } from './review.js';
 import type { MethodTablePart } from './table.js';
 import { withSince } from './review-watch.js';
 import { invalid, optionalString, requiredString, type Params } from '../params.js';
 
 type VerdictMethod = 'review_studio.finalize' | 'review_studio.setCohortSummary' | 'review_studio.verdict' | 'review_studio.watchVerdict'
+  | 'review_studio.axis' | 'review_studio.watchAxis'
   | 'review_studio.approveVisual' | 'review_studio.addReviewDiagram' | 'review_studio.setContractDecision';
 
 export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
@@ -52,6 +55,17 @@ export const reviewVerdictMethods: MethodTablePart<VerdictMethod> = {
     const started = performance.now();
     await context.reviews.get(params.reviewId);
     const subscribed = context.reviewWatch.subscribe('review_studio.verdict', params.reviewId, {}, client.outbox, params.since);
+    return { ...subscribed, reviewId: params.reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+  } },
+  'review_studio.axis': { params: axisParams, handle: async (context, _client, params) => {
+    const started = performance.now();
+    const answer = await axisAnswer(context.reviews, params.reviewId, params.axis);
+    return { ...answer, meta: metaOf(context.repository.generation(), DEFAULT_WORKSPACE, started) };
+  } },
+  'review_studio.watchAxis': { params: withSince(axisParams), handle: async (context, client, params) => {
+    const started = performance.now();
+    await context.reviews.get(params.reviewId);
+    const subscribed = context.reviewWatch.subscribe('review_studio.axis', params.reviewId, { axis: params.axis }, client.outbox, params.since);
     return { ...subscribed, reviewId: params.reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
   } },
 };

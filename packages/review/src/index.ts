@@ -16,6 +16,7 @@ export type { DependencyChange } from './dependencies/model.js';
 export { graphOf, changedFilesOf } from './graph-view.js';
 export type * from './types.js';
 export { reviewVerdict, type ReviewVerdict, type ReviewPolicy } from './review-verdict.js';
+export { axisReport, type AxisReport, type AxisContractChange, type AxisSnapshot } from './axis-report.js';
 export type { ReviewNotes, ContractDecision } from './notes.js';
 export { verdictOf, type VerdictResult, type AxisVerdict } from './verdict/index.js';
 export type * from './axes-types.js';

@@ -16,6 +16,8 @@ import { computeReview } from './compute.js';
 import { reviewIdOf, type HeadSpec } from './review-id.js';
 import { notesKey, readNotes, type ReviewNotes } from './notes.js';
 import { reviewVerdict, type ReviewVerdict } from './review-verdict.js';
+import type { AxisName } from './axes-types.js';
+import { axisReport, type AxisReport } from './axis-report.js';
 import { validateFinalize } from './verdict/index.js';
 import { checkApproval } from './visual/index.js';
 import { validateDiagram, verifyDiagram, type DiagramVerification } from './diagrams/index.js';
@@ -194,7 +196,7 @@ export class ReviewService {
   async setContractDecision(reviewId: string, changeId: string, decision: 'approve' | 'reject', note?: string): Promise<{ state: ReviewState; notes: ReviewNotes }> {
     return this.updateNotes(reviewId, (notes, artifact) => {
       if (!artifact.contract.changes.some((change) => change.id === changeId)) {
-        throw new RepographError('InvalidParams', `changeId: the review ${reviewId} has no contract change '${changeId.slice(0, 64)}'; its changes are the contract axis's findings (review_studio.verdict).`, { field: 'changeId' });
+        throw new RepographError('InvalidParams', `changeId: the review ${reviewId} has no contract change '${changeId.slice(0, 64)}'; review_studio.axis {reviewId, axis: "contract"} lists its changes.`, { field: 'changeId' });
       }
       notes.contractDecisions[changeId] = { decision, ...(note !== undefined ? { note } : {}) };
     });
@@ -231,8 +233,18 @@ export class ReviewService {
   /** The verdict now, with each axis's state and why. */
   async verdict(reviewId: string): Promise<{ state: ReviewState; verdict: ReviewVerdict }> {
     const { state, notes } = await this.notes(reviewId);
+    return { state, verdict: await this.verdictOf(state.artifact, notes) };
+  }
+
+  /** One axis of the verdict now, with its lines of why and what an agent acts on (contract changes, snapshots). */
+  async axis(reviewId: string, axis: AxisName): Promise<{ state: ReviewState; report: AxisReport }> {
+    const { state, notes } = await this.notes(reviewId);
+    return { state, report: axisReport(state.artifact, notes, await this.verdictOf(state.artifact, notes), axis) };
+  }
+
+  private async verdictOf(artifact: ReviewArtifact, notes: ReviewNotes): Promise<ReviewVerdict> {
     const { review, file } = this.repository.policy;
-    return { state, verdict: await reviewVerdict(state.artifact, notes, { ...(review !== undefined ? { review } : {}), file }) };
+    return reviewVerdict(artifact, notes, { ...(review !== undefined ? { review } : {}), file });
   }
 
   /** Both refs resolved now, at once (BaseNotACommit when one names no commit); no head: null. */

@@ -41,10 +41,18 @@ export function noteSchemaChanges(scope: DiffScope, location: string, result: Sc
   });
 }
 
+/** Where a field of the element is written on each side (the document's root is the pointer '', a source like any other). */
+function fieldSources(sources: Sources, key: string): Sources {
+  return {
+    ...(sources.base === undefined ? {} : { base: joinPointer(sources.base, key) }),
+    ...(sources.head === undefined ? {} : { head: joinPointer(sources.head, key) }),
+  };
+}
+
 /** A field compared as a value (a description, an example): one change when it differs. */
 export function noteFieldChange(scope: DiffScope, ruleId: string, base: JsonObject, head: JsonObject, key: string, location: string, sources: Sources): void {
   if (sameJson(base[key], head[key])) return;
-  const at = { base: sources.base && joinPointer(sources.base, key), head: sources.head && joinPointer(sources.head, key) };
+  const at = fieldSources(sources, key);
   note(scope, ruleId, joinPointer(location, key), `${key} changed from ${shown(base[key])} to ${shown(head[key])}`, at);
 }
 
@@ -53,7 +61,7 @@ export function noteFlagChange(scope: DiffScope, rules: { on: string; off: strin
   const before = base[key] === true;
   const after = head[key] === true;
   if (before === after) return;
-  const at = { base: sources.base && joinPointer(sources.base, key), head: sources.head && joinPointer(sources.head, key) };
+  const at = fieldSources(sources, key);
   note(scope, after ? rules.on : rules.off, joinPointer(location, key), `${key} turned ${after ? 'on' : 'off'}`, at);
 }
 

@@ -3,7 +3,7 @@
  * sides. A request body's schemas are compared in the request direction; a response's and its
  * headers' in the response direction. Owns these comparisons; schemas are schema-compare.ts's.
  */
-import { objectAt } from './json-value.js';
+import { objectAt, sameJson, shown } from './json-value.js';
 import { note, noteFieldChange, noteFlagChange, noteOtherFields, noteSchemaChanges, type DiffScope } from './changes.js';
 import type { ContractDirection } from './model.js';
 import { joinPointer } from './pointer.js';
@@ -15,9 +15,17 @@ const MEDIA_FIELDS: ReadonlySet<string> = new Set(['schema', 'example', 'example
 const RESPONSE_FIELDS: ReadonlySet<string> = new Set(['description', 'headers', 'content', 'schema', 'examples']);
 const HEADER_FIELDS: ReadonlySet<string> = new Set(['description', 'required', 'deprecated', 'schema', 'content', ...SWAGGER2_SCHEMA_KEYS]);
 
+/** Where a media type's example is written (a 2.0 response writes it under its `examples`). */
+function exampleSource(media: SpecMedia): string {
+  return media.exampleSource ?? joinPointer(media.source, 'example');
+}
+
 function compareMedia(scope: DiffScope, base: SpecMedia, head: SpecMedia, direction: ContractDirection, location: string): void {
   const sources = { base: base.source, head: head.source };
-  noteFieldChange(scope, 'media-type-example-changed', base.node, head.node, 'example', location, sources);
+  if (!sameJson(base.node.example, head.node.example)) {
+    const message = `example changed from ${shown(base.node.example)} to ${shown(head.node.example)}`;
+    note(scope, 'media-type-example-changed', joinPointer(location, 'example'), message, { base: exampleSource(base), head: exampleSource(head) });
+  }
   noteFieldChange(scope, 'media-type-example-changed', base.node, head.node, 'examples', location, sources);
   noteFieldChange(scope, direction === 'request' ? 'request-media-type-encoding-changed' : 'media-type-other-changed', base.node, head.node, 'encoding', location, sources);
   noteOtherFields(scope, 'media-type-other-changed', base.node, head.node, MEDIA_FIELDS, location, sources);

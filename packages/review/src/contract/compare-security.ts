@@ -79,12 +79,13 @@ export function compareSecuritySchemes(scope: DiffScope, base: LoadedSpec, head:
     if (!sameJson(mechanicsBefore, mechanicsAfter)) {
       note(scope, 'security-scheme-changed', location, `security scheme '${name}' changed from ${shown(mechanicsBefore)} to ${shown(mechanicsAfter)}`, sources);
     }
+    // Each scope's line is where it is written (in its flow's `scopes`), not the scheme's.
     const [scopesBefore, scopesAfter] = [offeredScopes(was.node), offeredScopes(now.node)];
-    for (const offered of [...scopesAfter].sort()) {
-      if (!scopesBefore.has(offered)) note(scope, 'security-scheme-scope-added', joinPointer(location, 'scopes', offered), `scope '${offered}' offered by '${name}'`, sources);
+    for (const [offered, at] of [...scopesAfter].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (!scopesBefore.has(offered)) note(scope, 'security-scheme-scope-added', joinPointer(location, 'scopes', offered), `scope '${offered}' offered by '${name}'`, { head: now.source + at });
     }
-    for (const offered of [...scopesBefore].sort()) {
-      if (!scopesAfter.has(offered)) note(scope, 'security-scheme-scope-removed', joinPointer(location, 'scopes', offered), `scope '${offered}' no longer offered by '${name}'`, sources);
+    for (const [offered, at] of [...scopesBefore].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (!scopesAfter.has(offered)) note(scope, 'security-scheme-scope-removed', joinPointer(location, 'scopes', offered), `scope '${offered}' no longer offered by '${name}'`, { base: was.source + at });
     }
   }
 }

@@ -128,3 +128,48 @@ test('matching: renamed path parameters, header case and reordered parameters ar
   const diff = await diffDocs(base, head);
   assert.deepEqual(rows(diff.changes), ['GET /pets/{petId} /parameters/path/petId request-path-parameter-renamed informational']);
 });
+
+/** The 1-based line of the first line of `text` holding `needle`. */
+function lineHolding(text: string, needle: string): number {
+  return text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+}
+
+test('Swagger 2.0 lines: a response example at its examples entry, a media type at its response, not at the $ref target', async () => {
+  const doc = (example: string, produces: string[]): Doc => swagger20({
+    '/pets/{id}': {
+      get: {
+        produces,
+        responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Pet' }, examples: { 'application/json': { name: example } } } },
+      },
+    },
+  }, { definitions: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } });
+  const head = doc('Tom', ['application/json']);
+  const diff = await diffDocs(doc('Rex', ['application/json', 'application/xml']), head, 'swagger.json');
+  assert.deepEqual(rows(diff.changes), [
+    'GET /pets/{id} /responses/200/content/application~1json/example media-type-example-changed informational',
+    'GET /pets/{id} /responses/200/content/application~1xml response-media-type-removed breaking',
+  ]);
+  const [example, removed] = diff.changes;
+  assert.equal(example?.line, lineHolding(specText(head), '"application/json": {'), 'the line of examples/application~1json');
+  assert.equal(removed?.line, lineHolding(specText(doc('Rex', ['application/json', 'application/xml'])), '"200": {'), 'the line of the response');
+});
+
+test('a document-level field is reported at its own line, not the first line of the file', async () => {
+  const doc = (summary: string): Doc => oas31({}, { webhooks: { petAdopted: { post: { summary, responses: { '200': { description: 'ok' } } } } }, externalDocs: { url: `https://example.com/${summary}` } });
+  const head = doc('b');
+  const diff = await diffDocs(doc('a'), head);
+  assert.deepEqual(diff.changes.map((change) => `${change.ruleId} ${change.line}`), [
+    `external-docs-changed ${lineHolding(specText(head), '"externalDocs"')}`,
+    `document-other-changed ${lineHolding(specText(head), '"webhooks"')}`,
+  ]);
+});
+
+test('an OAuth scope a scheme offers or drops is reported at its line in its flow', async () => {
+  const doc = (scopes: Doc): Doc => oas30({}, { components: { securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://example.com/token', scopes } } } } } });
+  const [before, after] = [doc({ read: 'Read', write: 'Write' }), doc({ read: 'Read', admin: 'Administer' })];
+  const diff = await diffDocs(before, after);
+  assert.deepEqual(diff.changes.map((change) => `${change.ruleId} ${change.line}`), [
+    `security-scheme-scope-added ${lineHolding(specText(after), '"admin"')}`,
+    `security-scheme-scope-removed ${lineHolding(specText(before), '"write"')}`,
+  ]);
+});

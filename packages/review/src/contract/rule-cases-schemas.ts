@@ -19,6 +19,8 @@ const B = 'breaking';
 const N = 'non-breaking';
 const I = 'informational';
 const str = { type: 'string' };
+const readOnly = { type: 'string', readOnly: true };
+const writeOnly = { type: 'string', writeOnly: true };
 const obj = (properties: Doc, required: string[] = []): Doc => ({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
 const both = (suffix: string, request: ContractSeverity, response: ContractSeverity): Pick<SchemaRow, 'request' | 'response'> => ({
   request: [`request-${suffix}`, request],
@@ -69,6 +71,11 @@ const ROWS: SchemaRow[] = [
   { base: obj({ a: str, b: str }), head: obj({ a: str }), ...both('property-removed', B, B) },
   { base: obj({ a: str }), head: obj({ a: str }, ['a']), ...both('property-became-required', B, N) },
   { base: obj({ a: str }, ['a']), head: obj({ a: str }), ...both('property-became-optional', N, B) },
+  // readOnly properties do not travel in requests, writeOnly ones in responses.
+  { base: obj({ a: str, b: readOnly }), head: obj({ a: str }), request: ['request-read-only-property-removed', N], response: ['response-property-removed', B] },
+  { base: obj({ a: str, b: writeOnly }), head: obj({ a: str }), request: ['request-property-removed', B], response: ['response-write-only-property-removed', N] },
+  { base: obj({ a: readOnly }), head: obj({ a: readOnly }, ['a']), request: ['request-read-only-property-became-required', N], response: ['response-property-became-required', N] },
+  { base: obj({ a: writeOnly }, ['a']), head: obj({ a: writeOnly }), request: ['request-property-became-optional', N], response: ['response-write-only-property-became-optional', N] },
   { base: { type: 'object' }, head: { type: 'object', additionalProperties: false }, ...both('schema-additional-properties-restricted', B, N) },
   { base: { type: 'object', additionalProperties: false }, head: { type: 'object' }, ...both('schema-additional-properties-allowed', N, N) },
   { base: { oneOf: [str] }, head: { oneOf: [str, { type: 'integer' }] }, ...both('schema-variant-added', N, B) },

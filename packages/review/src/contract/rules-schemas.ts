@@ -7,6 +7,10 @@
  *     not nullable is breaking too, as the issue asks: generated clients change the field's type.
  *   - Removing any property is breaking in both directions; a response property becoming
  *     optional is breaking (clients stop getting it), becoming required is not.
+ *   - A readOnly property does not travel in requests, a writeOnly one in responses (OpenAPI
+ *     3.0's Schema Object: for a readOnly property `required` applies to responses only, and
+ *     the reverse): removing one, or changing whether it is required, where it does not travel
+ *     is non-breaking.
  *   - additionalProperties allowed in a response is not breaking (tolerant readers ignore
  *     unknown fields, as with a new response property); restricted in a request is.
  *   - `const` reads as a one-value enum; a 3.1 `type: [x, "null"]` as type x and nullable.
@@ -64,8 +68,12 @@ const SCHEMA_TEMPLATES: DirectionalRule[] = [
   schemaRule('property-added', 'property', 'added', N, N, (w) => w.direction === 'request' ? 'An optional property added to a request schema. Additive.' : 'A property added to a response schema. Additive for clients that ignore unknown fields.'),
   schemaRule('required-property-added', 'property', 'added', B, null, () => 'A required property added to a request schema (not readOnly): existing clients do not send it. A default does not save it: a request without it is invalid under the new contract.'),
   schemaRule('property-removed', 'property', 'removed', B, B, (w) => w.direction === 'request' ? 'A property removed from a request schema: clients sending it may be refused, and what it carried is dropped.' : 'A property removed from a response schema: clients reading it find nothing.'),
+  schemaRule('read-only-property-removed', 'property', 'removed', N, null, () => 'A readOnly property removed from a request schema: clients never send it (the server sets it), so no request changes. Its removal from a response is response-property-removed.'),
+  schemaRule('write-only-property-removed', 'property', 'removed', null, N, () => 'A writeOnly property removed from a response schema: the server never returns it, so no reader loses anything. Its removal from a request is request-property-removed.'),
   schemaRule('property-became-required', 'required', 'modified', B, N, (w) => w.direction === 'request' ? 'A request property made required: clients that leave it out are refused.' : 'A response property made required: clients get it always.'),
   schemaRule('property-became-optional', 'required', 'modified', N, B, (w) => w.direction === 'request' ? 'A request property made optional. Widens what is accepted.' : 'A response property made optional: clients that rely on it may not get it.'),
+  schemaRule('read-only-property-became-required', 'required', 'modified', N, null, () => 'A readOnly property made required in a request schema: for a readOnly property required applies to responses only, so clients still leave it out.'),
+  schemaRule('write-only-property-became-optional', 'required', 'modified', null, N, () => 'A writeOnly property made optional in a response schema: the server never returns it, so no client relied on getting it.'),
   schemaRule('schema-additional-properties-restricted', 'additional-properties', 'modified', B, N, (w) => `A ${w.side} object's additionalProperties narrowed (turned off, or given a schema where any was allowed).`),
   schemaRule('schema-additional-properties-allowed', 'additional-properties', 'modified', N, N, (w) => `A ${w.side} object's additionalProperties widened. ${w.direction === 'request' ? 'More is accepted.' : 'Clients that ignore unknown fields are unaffected, as with a new property.'}`),
   schemaRule('schema-variant-added', 'variant', 'added', N, B, (w) => `A branch added to a ${w.side} schema's oneOf or anyOf: ${w.direction === 'request' ? 'more shapes accepted' : 'clients may get a shape they cannot read'}.`),

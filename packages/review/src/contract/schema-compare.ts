@@ -76,6 +76,11 @@ interface PairWalk {
   nested(tokens: string[], baseChild: unknown, headChild: unknown): void;
 }
 
+/** True when a property does not travel in this direction: readOnly in a request, writeOnly in a response. */
+function staysOut(property: unknown, direction: ContractDirection): boolean {
+  return isTrue(asSchema(property), direction === 'request' ? 'readOnly' : 'writeOnly');
+}
+
 function compareProperties(walk: PairWalk): void {
   const before = objectAt(walk.base, 'properties') ?? {};
   const after = objectAt(walk.head, 'properties') ?? {};
@@ -92,10 +97,16 @@ function compareProperties(walk: PairWalk): void {
       if (direction === 'request' && required && !isTrue(asSchema(after[name]), 'readOnly')) walk.report('request-required-property-added', tokens, `required property '${name}' added`);
       else walk.report(`${direction}-property-added`, tokens, `${required ? 'required' : 'optional'} property '${name}' added`);
     } else if (!inHead) {
-      walk.report(`${direction}-property-removed`, tokens, `property '${name}' removed`);
+      if (staysOut(before[name], direction)) walk.report(`${direction}-${direction === 'request' ? 'read' : 'write'}-only-property-removed`, tokens, `${direction === 'request' ? 'readOnly' : 'writeOnly'} property '${name}' removed`);
+      else walk.report(`${direction}-property-removed`, tokens, `property '${name}' removed`);
     } else {
-      if (!requiredBefore.has(name) && requiredAfter.has(name)) walk.report(`${direction}-property-became-required`, tokens, `property '${name}' became required`);
-      if (requiredBefore.has(name) && !requiredAfter.has(name)) walk.report(`${direction}-property-became-optional`, tokens, `property '${name}' became optional`);
+      const out = staysOut(after[name], direction);
+      if (!requiredBefore.has(name) && requiredAfter.has(name)) {
+        walk.report(direction === 'request' && out ? 'request-read-only-property-became-required' : `${direction}-property-became-required`, tokens, `property '${name}' became required`);
+      }
+      if (requiredBefore.has(name) && !requiredAfter.has(name)) {
+        walk.report(direction === 'response' && out ? 'response-write-only-property-became-optional' : `${direction}-property-became-optional`, tokens, `property '${name}' became optional`);
+      }
       walk.nested(tokens, before[name], after[name]);
     }
   }

@@ -47,11 +47,18 @@ export function securitySchemes(spec: LoadedSpec): Map<string, SecuritySchemeEnt
   return schemes;
 }
 
-/** The OAuth scopes a scheme offers (all flows together, 3.x; the `scopes` map, 2.0). */
-export function offeredScopes(scheme: JsonObject): Set<string> {
-  const scopes = new Set<string>(Object.keys(objectAt(scheme, 'scopes') ?? {}));
-  for (const flow of Object.values(objectAt(scheme, 'flows') ?? {})) {
-    if (isObject(flow)) for (const scope of Object.keys(objectAt(flow, 'scopes') ?? {})) scopes.add(scope);
+/**
+ * The OAuth scopes a scheme offers (all flows together, 3.x; the `scopes` map, 2.0), each with
+ * the pointer, relative to the scheme, of the first place it is written.
+ */
+export function offeredScopes(scheme: JsonObject): Map<string, string> {
+  const scopes = new Map<string, string>();
+  const add = (holder: unknown, ...at: string[]): void => {
+    for (const scope of Object.keys(isObject(holder) ? holder : {})) if (!scopes.has(scope)) scopes.set(scope, joinPointer('', ...at, scope));
+  };
+  add(scheme.scopes, 'scopes');
+  for (const [name, flow] of Object.entries(objectAt(scheme, 'flows') ?? {})) {
+    if (isObject(flow)) add(flow.scopes, 'flows', name, 'scopes');
   }
   return scopes;
 }

@@ -12,6 +12,8 @@ export interface SpecMedia {
   node: JsonObject;
   schema: JsonObject | undefined;
   source: string;
+  /** Where its example is written when not at `<source>/example`: a 2.0 response's `examples/<media type>`. */
+  exampleSource?: string;
 }
 
 export interface SpecBody {

@@ -69,11 +69,13 @@ function formBody(spec: LoadedSpec, form: RawParameter[], consumes: string[]): S
   return { node: synthesized(spec, { required: required.length > 0 }, first.source), required: required.length > 0, content, source: first.source };
 }
 
+// A media type made from a 2.0 body parameter or response is written where they are: its
+// source is theirs (so `<source>/schema` is where the schema is written), never the schema's
+// $ref target, and a response's example is its `examples/<media type>`.
 function bodyOf(spec: LoadedSpec, body: RawParameter, consumes: string[]): SpecBody {
   const schema = objectAt(body.node, 'schema');
-  const schemaSource = sourceOf(spec, schema, joinPointer(body.source, 'schema'));
   const content = new Map<string, SpecMedia>();
-  for (const type of consumes) content.set(type, { node: synthesized(spec, schema ? { schema } : {}, body.source), schema, source: schemaSource });
+  for (const type of consumes) content.set(type, { node: synthesized(spec, schema ? { schema } : {}, body.source), schema, source: body.source });
   return { node: body.node, required: isTrue(body.node, 'required'), content, source: body.source };
 }
 
@@ -82,10 +84,10 @@ function responseOf(spec: LoadedSpec, node: JsonObject, source: string, produces
   const examples = objectAt(node, 'examples');
   const content = new Map<string, SpecMedia>();
   if (schema) {
-    const schemaSource = sourceOf(spec, schema, joinPointer(source, 'schema'));
     for (const type of produces) {
       const example = examples?.[type];
-      content.set(type, { node: synthesized(spec, example === undefined ? { schema } : { schema, example }, source), schema, source: schemaSource });
+      const media = synthesized(spec, example === undefined ? { schema } : { schema, example }, source);
+      content.set(type, { node: media, schema, source, exampleSource: joinPointer(source, 'examples', type) });
     }
   }
   const headers = new Map<string, SpecHeader>();
