@@ -2,7 +2,8 @@
 // spec changed; visual unavailable without a Widgetbook app or committed goldens; the agents'
 // axes unavailable until finalize posts them, so an unposted review holds); finalize moves it to
 // Ship or Block; an axis declared off in .repograph.json leaves the verdict alone and says where;
-// a changed committed golden holds the visual axis until approveVisual; cohort summaries stay
+// axes posted for an older head are unavailable after a push until posted again; a changed
+// committed golden holds the visual axis until approveVisual; cohort summaries stay
 // under their key across a push; bad input answers with the field named.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -79,6 +80,12 @@ test('the verdict holds until the agents post, then follows finalize; off axes; 
   const after = await call(client, 'review_studio.cohorts', { reviewId });
   assert.ok(after.cohorts[0].files.includes('src/more.ts'));
   assert.deepEqual(after.summaries, { [cohorts[0].key]: '## Doubles core()' }, 'the summary stays under its key across the push');
+  const pushed = await call(client, 'review_studio.verdict', { reviewId });
+  assert.equal(pushed.axes.security.state, 'unavailable', 'axes posted for the older head do not judge the new one');
+  assert.match(pushed.axes.correctness.reason, /^posted for [0-9a-f]{12} \(base [0-9a-f]{12}\); the review is now at [0-9a-f]{12}/);
+  assert.equal(pushed.verdict, 'Hold');
+  await call(client, 'review_studio.finalize', { reviewId, axes: { correctness: pass, security: pass, testGap: pass } });
+  assert.equal((await call(client, 'review_studio.verdict', { reviewId })).verdict, 'Ship', 'posted again for the new head');
   const unknownReview = await rejection(call(client, 'review_studio.verdict', { reviewId: 'r-00000000000000000000' }));
   assert.equal(unknownReview.data.code, 'ReviewNotFound');
 });

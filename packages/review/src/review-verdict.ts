@@ -7,7 +7,7 @@
 import type { AxisName, AxisResult } from './axes-types.js';
 import type { ReviewArtifact } from './artifact.js';
 import { contractAxis } from './contract/index.js';
-import type { ReviewNotes } from './notes.js';
+import { staleFinalized, type ReviewNotes } from './notes.js';
 import { applyAxisScope, axisScope, gatedAxes, verdictOf, type VerdictResult } from './verdict/index.js';
 import { pathFlutterProbe, visualAxis, type FlutterProbe } from './visual/index.js';
 
@@ -32,12 +32,23 @@ export async function reviewVerdict(artifact: ReviewArtifact, notes: ReviewNotes
       repository: { changedPaths: artifact.visual.changedPaths, pubspecs: artifact.visual.pubspecs },
       snapshots: artifact.visual.snapshots, approvals: new Set(notes.visualApprovals), probe,
     }),
-    correctness: notes.finalized?.axes.correctness,
-    security: notes.finalized?.axes.security,
-    testGap: notes.finalized?.axes.testGap,
+    ...agentsAxes(notes, artifact),
   };
   const scoped = applyAxisScope(axes, scope);
   return { ...verdictOf(scoped, gatedAxes(scope)), policyProblems: scope.problems };
+}
+
+/**
+ * The agents' three axes as finalize posted them; posted for other sides than the review's now
+ * (a push, a moved base), each is unavailable with why: a judgment of older code never ships newer.
+ */
+function agentsAxes(notes: ReviewNotes, artifact: ReviewArtifact): Pick<Record<AxisName, AxisResult | undefined>, 'correctness' | 'security' | 'testGap'> {
+  const finalized = notes.finalized;
+  if (!finalized) return { correctness: undefined, security: undefined, testGap: undefined };
+  const stale = staleFinalized(finalized, artifact);
+  if (stale === null) return finalized.axes;
+  const unavailable = (): AxisResult => ({ state: 'unavailable', reason: stale, findings: [] });
+  return { correctness: unavailable(), security: unavailable(), testGap: unavailable() };
 }
 
 /**

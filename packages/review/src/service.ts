@@ -14,7 +14,7 @@ import type { Repository } from '@repograph/engine';
 import { ARTIFACT_VERSION, cohortOf, headSideOf, type ReviewArtifact } from './artifact.js';
 import { computeReview } from './compute.js';
 import { reviewIdOf, type HeadSpec } from './review-id.js';
-import { notesKey, readNotes, type ReviewNotes } from './notes.js';
+import { judgedSides, notesKey, readNotes, type ReviewNotes } from './notes.js';
 import { reviewVerdict, type ReviewVerdict } from './review-verdict.js';
 import type { AxisName } from './axes-types.js';
 import { axisReport, type AxisReport } from './axis-report.js';
@@ -173,8 +173,11 @@ export class ReviewService {
   async finalize(reviewId: string, raw: unknown): Promise<{ state: ReviewState; notes: ReviewNotes }> {
     const posted = validateFinalize(raw);
     if (!posted.ok) throw new RepographError('InvalidParams', `${posted.field}: ${posted.message.replace(`${posted.field}: `, '')}`, { field: posted.field });
-    return this.updateNotes(reviewId, (notes) => {
-      notes.finalized = { axes: posted.axes, ...(posted.summary !== undefined ? { summary: posted.summary } : {}) };
+    return this.updateNotes(reviewId, (notes, artifact) => {
+      notes.finalized = {
+        axes: posted.axes, ...(posted.summary !== undefined ? { summary: posted.summary } : {}),
+        judged: judgedSides(artifact),
+      };
     });
   }
 
