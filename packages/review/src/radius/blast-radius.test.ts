@@ -53,12 +53,12 @@ test('a diamond takes the shortest path through the smaller id, whatever the rel
   }
 });
 
-test('extends and implements are followed; contains, reads and type_of are not', () => {
+test('extends, implements and reads (a function passed as a value) are followed; contains and type_of are not', () => {
   const graph = graphOf([
     relation('extends', 'k.ts#Sub', 'k.ts#Base'), relation('implements', 'k.ts#Impl', 'k.ts#Base'),
     relation('contains', 'k.ts', 'k.ts#Base'), relation('reads', 'k.ts#r', 'k.ts#Base'), relation('type_of', 'k.ts#t', 'k.ts#Base'),
   ]);
-  assert.deepEqual(reached(graph, ['k.ts#Base']), ['k.ts#Impl@1', 'k.ts#Sub@1']);
+  assert.deepEqual(reached(graph, ['k.ts#Base']), ['k.ts#Impl@1', 'k.ts#Sub@1', 'k.ts#r@1']);
 });
 
 test('imports reach the importing file: of a file seed, of a seed symbol\'s file, and on from a reached file', () => {

@@ -14,9 +14,12 @@ import { compareStrings, type RelationKind, type RelationRecord } from '@repogra
 import type { ReviewGraph, Truncation } from '../types.js';
 import type { RadiusBudgets } from './budgets.js';
 
-/** The relations the radius follows backwards: the uses of a symbol. */
+/**
+ * The relations the radius follows backwards: the uses of a symbol. `reads` is one: a function
+ * passed as a value (`items.map(withTax)`) or a constant read is used as surely as one called.
+ */
 export const RADIUS_KINDS: ReadonlySet<RelationKind> = new Set<RelationKind>([
-  'calls', 'instantiates', 'references', 'extends', 'implements', 'imports',
+  'calls', 'instantiates', 'references', 'reads', 'extends', 'implements', 'imports',
 ]);
 const IMPORTS_ONLY: ReadonlySet<RelationKind> = new Set<RelationKind>(['imports']);
 
