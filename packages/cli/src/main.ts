@@ -11,6 +11,7 @@ import { runIndexCommand } from './index-command.js';
 import { runWatch } from './watch-command.js';
 import { runCheck } from './check-command.js';
 import { runReview } from './review-command.js';
+import { runMcp } from './mcp-command.js';
 import { runPs } from './ps-command.js';
 import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
 import { runServe } from './serve-command.js';
@@ -52,6 +53,10 @@ The daemon (one per repository; started on first use, stops after an idle timeou
                              with keys, impact, radius and tests; dependency changes; the verdict
                              and its axes (without --head: the worktree; --json: the whole
                              artifact; --gate: exit Ship 0, Hold 3, Block 4)
+  mcp                        the MCP stdio bridge for one agent, on the repository's daemon
+                             (--workspace ID: the workspace its tools read by default;
+                             --max-tokens N: the answers' budget, default 4000;
+                             --print-config: the JSON block an MCP client needs)
   watch [TOPIC]              print the daemon's events as they come (default graph.delta;
                              --workspace ID, --json for one JSON object per line)
 
@@ -89,6 +94,8 @@ export async function main(argv: string[]): Promise<number> {
         head: { type: 'string' },
         'fail-on-found': { type: 'boolean', default: false },
         gate: { type: 'boolean', default: false },
+        'print-config': { type: 'boolean', default: false },
+        'max-tokens': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -117,6 +124,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'watch') return await runWatch(options);
     if (command === 'check') return await runCheck(options);
     if (command === 'review') return await runReview(options);
+    if (command === 'mcp') return await runMcp(options);
     if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;

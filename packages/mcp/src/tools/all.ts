@@ -1,0 +1,17 @@
+/** Every tool the bridge serves, in the order `tools/list` shows them. */
+import type { ToolSpec } from '../tool-kit.js';
+import { codeGetSpan, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, symbolsSearch } from './discovery.js';
+import { EDIT_TOOLS } from './edits.js';
+import { guide } from './guide.js';
+import { graphCallees, graphCallers, refsFind } from './navigation.js';
+import { REVIEW_TOOLS } from './review.js';
+import { WORKSPACE_TOOLS } from './workspaces.js';
+
+export const ALL_TOOLS: ToolSpec<any>[] = [
+  guide,
+  symbolsSearch, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, codeGetSpan,
+  refsFind, graphCallers, graphCallees,
+  ...WORKSPACE_TOOLS,
+  ...EDIT_TOOLS,
+  ...REVIEW_TOOLS,
+];

@@ -1,0 +1,110 @@
+// The MCP bridge under bad input and a failing daemon, end to end with the SDK's own client:
+// missing, misspelt and mistyped arguments (string booleans and numbers) are refused by name;
+// an unknown symbol and a bad cursor are typed tool errors that say what to do; a cut answer
+// pages with its cursor; a daemon killed between calls or during one is replaced and a later
+// call works; closing stdin ends the bridge and leaves the daemon serving.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { scope } from '../helpers/daemon-scope.mjs';
+import { endpointOf, waitFor } from '../helpers/daemon.mjs';
+import { ok, startBridge, tool } from '../helpers/mcp.mjs';
+import { readRegistry, isPidAlive } from '../../packages/client/dist/index.js';
+
+const FILES = {
+  'src/base.ts': 'export function base(value: number): number {\n  return value * 2;\n}\n',
+  ...Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`src/user${index}.ts`,
+    `import { base } from './base.js';\n\nexport function user${index}(): number {\n  return base(${index});\n}\n`])),
+};
+
+async function daemonPid(repo, home) {
+  const record = readRegistry((await endpointOf(repo, home)).registry);
+  return record?.pid ?? null;
+}
+
+test('bad arguments are refused by name, an unknown symbol says what to do, a cut answer pages with its cursor', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('bad-input', FILES);
+  const { client } = await startBridge(s, repo);
+
+  const missing = await tool(client, 'symbols_search', {});
+  assert.ok(missing.isError);
+  assert.match(missing.text, /query/);
+  const misspelt = await tool(client, 'symbols_search', { qurey: 'base' });
+  assert.ok(misspelt.isError);
+  assert.match(misspelt.text, /qurey/, 'an unknown argument is named');
+  const stringFlag = await tool(client, 'code_search_text', { pattern: 'base', regex: 'false' });
+  assert.ok(stringFlag.isError);
+  assert.match(stringFlag.text, /regex/);
+  assert.match(stringFlag.text, /true or false, without quotes/);
+  const stringNumber = await tool(client, 'symbols_search', { query: 'base', limit: '3' });
+  assert.ok(stringNumber.isError);
+  assert.match(stringNumber.text, /limit/);
+
+  const unknown = await tool(client, 'symbols_get_card', { symbol: 'noSuchThing' });
+  assert.ok(unknown.isError);
+  assert.match(unknown.text, /^SymbolNotFound: .*symbols_search/s);
+  const unknownId = await tool(client, 'graph_callers', { symbol: 'src/base.ts#nothing' });
+  assert.ok(unknownId.isError);
+  assert.match(unknownId.text, /^SymbolNotFound/);
+  const unknownTool = await client.callTool({ name: 'no_such_tool', arguments: {} }).then((result) => result, (error) => ({ isError: true, content: [{ text: error.message }] }));
+  assert.ok(unknownTool.isError);
+  assert.match(unknownTool.content[0].text, /no_such_tool/);
+
+  // 30 callers do not fit 250 tokens: the answer is cut at a caller, with a cursor for the rest.
+  const first = await ok(client, 'graph_callers', { symbol: 'base', maxTokens: 250 });
+  assert.equal(first.data.truncated, true);
+  assert.ok(first.data.omitted.count > 0);
+  assert.ok(first.data.answerTokens <= 250, `answer of ${first.data.answerTokens} tokens`);
+  const seen = new Set(first.result.callers.map((node) => node.symbol.id));
+  let cursor = first.data.cursor;
+  while (cursor) {
+    const page = await ok(client, 'graph_callers', { cursor, maxTokens: 250 });
+    for (const node of page.result.callers) {
+      assert.ok(!seen.has(node.symbol.id), `${node.symbol.id} on two pages`);
+      seen.add(node.symbol.id);
+    }
+    assert.equal(page.data.generationMoved, false);
+    cursor = page.data.cursor;
+  }
+  assert.equal(seen.size, 30, 'every caller, once, across the pages');
+  const badCursor = await tool(client, 'graph_callers', { cursor: 'not-a-cursor' });
+  assert.ok(badCursor.isError);
+  assert.match(badCursor.text, /cursor/);
+  const otherTool = await tool(client, 'symbols_search', { cursor: first.data.cursor ?? 'x', query: 'x' });
+  assert.ok(otherTool.isError);
+});
+
+test('a daemon killed between calls or during one is replaced; closing stdin ends the bridge, not the daemon', { timeout: 180_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('resilience', FILES);
+  const { client, transport } = await startBridge(s, repo);
+  const before = await ok(client, 'symbols_search', { query: 'user1' });
+  assert.ok(before.result.symbols.some((symbol) => symbol.name === 'user1'));
+
+  const first = await daemonPid(repo, s.home);
+  process.kill(first, 'SIGKILL');
+  await waitFor(() => !isPidAlive(first), 'the killed daemon to be gone');
+  const after = await ok(client, 'symbols_search', { query: 'user2' }).catch(async (error) => {
+    throw new Error(`${error.message}\n--- daemon log:\n${readFileSync((await endpointOf(repo, s.home)).log, 'utf8').slice(-3000)}`);
+  });
+  assert.ok(after.result.symbols.some((symbol) => symbol.name === 'user2'), 'a later call works on a new daemon');
+  const second = await daemonPid(repo, s.home);
+  assert.notEqual(second, first);
+
+  // Killed while a call is in flight: the read-only call is repeated on a new daemon, or fails with a clear error; never hangs.
+  const inFlight = tool(client, 'code_search_text', { pattern: 'base', limit: 1000 });
+  process.kill(second, 'SIGKILL');
+  const settled = await inFlight;
+  if (settled.isError) assert.match(settled.text, /^DaemonUnavailable: /);
+  await waitFor(() => !isPidAlive(second), 'the second daemon to be gone');
+  const later = await ok(client, 'symbols_get_card', { symbol: 'base' });
+  assert.equal(later.result.callers, 30);
+
+  const third = await daemonPid(repo, s.home);
+  const bridgePid = transport.pid;
+  assert.ok(isPidAlive(bridgePid));
+  transport._process.stdin.end();
+  await waitFor(() => !isPidAlive(bridgePid), 'the bridge to exit once stdin closed', 10_000);
+  assert.ok(isPidAlive(third), 'the daemon keeps serving other clients');
+});
