@@ -10,9 +10,10 @@
  * 0.3, the error band moved to -33000..-33099 (out of JSON-RPC's reserved range; the `data.code`
  * names are unchanged), `edit.apply` declares `renames`, `index.listBaselines` always fills
  * `createdAt` and `bytes`, and `workspace.list` `stale` follows the root's HEAD; 0.4, `index.diff`
- * and the review studio's `review_studio.*` (error ReviewNotFound).
+ * and the review studio's `review_studio.*` (error ReviewNotFound); 0.4.1, `review_studio.axis`
+ * and `watchAxis`, and `index.status` answers the root's HEAD as git has it now, with `stale`.
  */
-export const PROTOCOL_VERSION = '0.4.0';
+export const PROTOCOL_VERSION = '0.4.1';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [

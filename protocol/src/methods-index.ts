@@ -10,8 +10,14 @@ export type IndexStatusParams = QueryScope;
 
 export interface IndexStatusPayload {
   state: 'idle' | 'indexing' | 'error';
-  /** The worktree's HEAD commit, or null outside git / on an unborn branch. */
+  /** The workspace root's HEAD commit as git has it now, or null outside git / on an unborn branch. */
   head: string | null;
+  /**
+   * True when the answers no longer follow the root: its HEAD moved off the workspace's baseline
+   * and the workspace has not caught up (a pinned one: not reset since), or its last refresh
+   * failed. The same as workspace.list's `stale`. @since 0.4.1
+   */
+  stale?: boolean;
   /** The commit of the baseline the workspace's overlay sits on, or null. */
   baseline: string | null;
   files: number;

@@ -1,7 +1,8 @@
 // workspace.list `stale`, as supervisors read it: true once a workspace's root HEAD has moved off
 // the commit the workspace is built on and it has not caught up (a workspace that follows HEAD
 // until it is refreshed onto the new commit; a pinned one, created with `baseCommit`, until it is
-// reset), false again after. And index.listBaselines says when each baseline was published and
+// reset), false again after; index.status says the same (`stale`, and `head` as git has it now).
+// And index.listBaselines says when each baseline was published and
 // how large its data is.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -32,6 +33,8 @@ test('stale follows the root HEAD: a moved ref until refreshed, a pinned workspa
   const behind = await listed('default');
   assert.equal(behind.baseCommit, first, 'the workspace still sits on the old commit');
   assert.equal(behind.stale, true, 'HEAD moved off baseCommit: stale');
+  const status = await call(client, 'index.status', {});
+  assert.deepEqual([status.head, status.baseline, status.stale], [moved, first, true], 'index.status says the same: the root\'s HEAD now, the baseline answered from');
 
   await call(client, 'workspace.refresh', { id: 'default' });
   assert.deepEqual(await listed('default').then((w) => [w.baseCommit, w.stale]), [moved, false], 'refreshed onto the new HEAD');
@@ -46,6 +49,8 @@ test('stale follows the root HEAD: a moved ref until refreshed, a pinned workspa
   const pinned = await listed('pinned');
   assert.equal(pinned.baseCommit, moved, 'a pinned workspace keeps its commit');
   assert.equal(pinned.stale, true, 'its root moved off it');
+  const pinnedStatus = await call(client, 'index.status', { workspace: 'pinned' });
+  assert.deepEqual([pinnedStatus.head, pinnedStatus.baseline, pinnedStatus.stale], [next, moved, true], 'not the pinned commit as HEAD');
   await call(client, 'workspace.reset', { id: 'pinned' });
   assert.equal((await listed('pinned')).stale, false, 'reset: not stale until the root moves again');
 });

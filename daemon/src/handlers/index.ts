@@ -37,11 +37,14 @@ export const indexMethods: MethodTablePart<IndexMethod> = {
         meta: metaOf(0, workspace, started),
       };
     }
+    const listed = context.repository.listWorkspaces().find((info) => info.id === workspace);
+    const head = await context.repository.workspaceHead(workspace);
+    const stale = listed !== undefined && await context.repository.isStale(listed);
     return withSnapshot(context, client, params, (session) => {
       const info = session.info;
       const { failure, state } = stateNow();
       return {
-        state, head: (info.meta.head as string | null | undefined) ?? null,
+        state, head: head ?? (info.meta.head as string | null | undefined) ?? null, stale: stale || failure !== undefined,
         baseline: info.base ? commitOfBaselineKey(info.base) : null,
         files: info.fileCount, symbols: info.symbolCount, relations: info.relationCount, unresolved: info.unresolvedCount,
         progress: { done: 0, total: 0 }, lastReport: { ...info.report, generation: session.generation }, ...failureFields(failure),

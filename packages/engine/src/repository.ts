@@ -189,6 +189,12 @@ export class Repository {
     return this.pinnedRootHeads.get(info.id) !== head;
   }
 
+  /** The HEAD commit of a workspace's root as git has it now (null outside git or on an unborn branch). */
+  async workspaceHead(id: string): Promise<string | null> {
+    const workspace = this.workspace(id);
+    return this.isGit ? this.host.readHead(workspace.spec.root) : null;
+  }
+
   /** Takes a pinned workspace's root HEAD as it is now (workspace.reset): it is not stale until the root moves again. */
   async notePinnedRoot(id: string): Promise<void> {
     const workspace = this.workspace(id);

@@ -59,7 +59,7 @@ test('a record larger than the whole budget is clipped, not dropped; a small ans
     assert.equal(huge.structured.cursor, undefined);
     const small = fitAnswer(answer(['one', 'two']), { tool: 'demo', args: {}, offset: 0, maxTokens: 4000, firstGeneration: null, evidence });
     assert.equal(small.structured.truncated, false);
-    assert.match(small.text, /generation 7 · workspace default · full/);
+    assert.match(small.text, /gen 7 · default · full/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

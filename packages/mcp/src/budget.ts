@@ -93,10 +93,10 @@ function render<R>(answer: Answer<R>, options: FitOptions, head: { text: string;
   const baselineTokens = options.evidence.baselineTokens(evidencePaths);
   const moved = options.firstGeneration !== null && generation !== null && generation !== options.firstGeneration;
   const notes: string[] = [];
-  if (left > 0) notes.push(`truncated: ${left} more ${answer.noun} left out; call ${options.tool} with {"cursor": "${cursor}"} for the rest`);
+  if (left > 0) notes.push(`truncated: ${left} more ${answer.noun}; ${options.tool} {"cursor": "${cursor}"} for the rest`);
   else if (head.cut || clippedRecord) notes.push('truncated: the text was cut to the budget; raise maxTokens or narrow the request');
   if (moved) notes.push(`the graph moved on since the first page (generation ${options.firstGeneration} -> ${generation})`);
-  const meta = answer.meta ? `generation ${answer.meta.generation} · workspace ${answer.meta.workspace} · ${answer.meta.semanticLevel}` : 'no index read';
+  const meta = answer.meta ? `gen ${answer.meta.generation} · ${answer.meta.workspace} · ${answer.meta.semanticLevel}` : 'no index read';
   // The answer's tokens include its footer, whose size depends on the savings figure: two passes settle it.
   let answerTokens = countTokens(`${body}\n${footer(meta, baselineTokens, 0, notes)}`);
   let text = `${body}\n${footer(meta, baselineTokens, baselineTokens - answerTokens, notes)}`;
@@ -106,7 +106,7 @@ function render<R>(answer: Answer<R>, options: FitOptions, head: { text: string;
 }
 
 function footer(meta: string, baseline: number, saved: number, notes: string[]): string {
-  const savings = baseline > 0 ? ` · ${saved} tokens saved against reading ${baseline} tokens of files` : '';
+  const savings = baseline > 0 ? ` · saved ${saved} of ${baseline} tokens` : '';
   return [`— ${meta}${savings}`, ...notes.map((note) => `— ${note}`)].join('\n');
 }
 

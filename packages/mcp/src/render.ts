@@ -1,6 +1,7 @@
 /**
  * Compact text for records: one line per symbol, site, match or tree node, with the path and
- * line an agent needs to go on, and nothing it did not ask for.
+ * line an agent needs to go on, and nothing it did not ask for. A symbol is shown by its id
+ * (`<path>#<qualifiedName>`, which names its file and itself at once), so nothing is said twice.
  */
 import type { CallTreeNode, WireSite, WireSymbol } from '@repograph/protocol';
 
@@ -9,18 +10,22 @@ export function symbolLine(symbol: WireSymbol): string {
   const open = symbol.signature?.indexOf('(') ?? -1;
   const signature = symbol.signature && open >= 0 ? oneLine(symbol.signature.slice(open), 160) : '';
   const flags = [symbol.exported ? 'exported' : '', symbol.generated ? 'generated' : ''].filter(Boolean).join(',');
-  return `${symbol.kind} ${symbol.qualifiedName}${signature} — ${symbol.path}:${symbol.range.start.line}-${symbol.range.end.line}${flags ? ` [${flags}]` : ''} id=${symbol.id}`;
+  return `${symbol.kind} ${symbol.id}${signature} :${symbol.range.start.line}-${symbol.range.end.line}${flags ? ` [${flags}]` : ''}`;
 }
 
 export function siteText(site: WireSite): string {
   return `${site.path}:${site.line}:${site.column}`;
 }
 
-/** A call tree, indented two spaces a level, each node with its call sites. */
+/**
+ * A call tree, indented two spaces a level: each node's kind and id, then its call sites
+ * (`@line:column`, with the file when it is not the node's own; confidence when not exact).
+ */
 export function treeLines(node: CallTreeNode, depth = 0): string {
-  const sites = node.sites.slice(0, 4).map((site) => `${site.line}:${site.column}${site.confidence === 'exact' ? '' : `(${site.confidence})`}`).join(', ');
+  const sites = node.sites.slice(0, 4).map((site) =>
+    `${site.path === node.symbol.path ? '' : `${site.path}:`}${site.line}:${site.column}${site.confidence === 'exact' ? '' : `(${site.confidence})`}`).join(', ');
   const more = node.sites.length > 4 ? ` +${node.sites.length - 4}` : '';
-  const own = `${'  '.repeat(depth)}${node.symbol.kind} ${node.symbol.qualifiedName} — ${node.symbol.path} at ${node.sites[0]?.path ?? node.symbol.path} ${sites}${more} id=${node.symbol.id}`;
+  const own = `${'  '.repeat(depth)}${node.symbol.kind} ${node.symbol.id} @${sites}${more}`;
   return [own, ...node.children.map((child) => treeLines(child, depth + 1))].join('\n');
 }
 
@@ -53,7 +58,8 @@ interface DeltaItems {
   duplicate: DuplicateFinding;
   cycle: string[];
   signature: SignatureChange;
-  test: TestReaching;
+  /** The tests of one file that reach the change (one record per test file: a suite can hold hundreds). */
+  tests: TestReaching[];
   file: ReviewChangedFile;
   renamed: RenamedSymbol;
   removed: string;
@@ -81,13 +87,24 @@ export function deltaRecords(delta: AnyDelta): DeltaRecord[] {
     ...(delta.newDuplicates ?? []).map((item) => ({ type: 'duplicate' as const, item })),
     ...(delta.newImportCycles ?? []).map((item) => ({ type: 'cycle' as const, item })),
     ...(delta.signatureChanges ?? []).map((item) => ({ type: 'signature' as const, item })),
-    ...(delta.testsReaching ?? []).map((item) => ({ type: 'test' as const, item })),
     ...(delta.files ?? []).map((item) => ({ type: 'file' as const, item })),
     ...delta.symbols.renamed.map((item) => ({ type: 'renamed' as const, item })),
     ...delta.symbols.removed.map((item) => ({ type: 'removed' as const, item })),
     ...delta.symbols.added.map((item) => ({ type: 'added' as const, item })),
     ...delta.symbols.changed.map((item) => ({ type: 'changed' as const, item })),
+    ...testsByFile(delta.testsReaching ?? []).map((item) => ({ type: 'tests' as const, item })),
   ];
+}
+
+/** Tests grouped by file, in the order the delta lists them. */
+function testsByFile(tests: readonly TestReaching[]): TestReaching[][] {
+  const groups = new Map<string, TestReaching[]>();
+  for (const test of tests) {
+    const group = groups.get(test.path);
+    if (group) group.push(test);
+    else groups.set(test.path, [test]);
+  }
+  return [...groups.values()];
 }
 
 export function deltaRecordLine(record: DeltaRecord): string {
@@ -110,11 +127,15 @@ export function deltaRecordLine(record: DeltaRecord): string {
       const s = record.item;
       return `signature ${s.id}: ${s.before === undefined ? '(none)' : oneLine(s.before, 160)} => ${s.after === undefined ? '(none)' : oneLine(s.after, 160)}`;
     }
-    case 'test': {
-      const t = record.item;
-      const more = t.through.length > 3 ? ` +${t.through.length - 3}` : '';
-      if (t.depth === 0) return `test ${t.id}${t.id === t.path ? '' : ` — ${t.path}`} (the test itself changed)`;
-      return `test ${t.id}${t.id === t.path ? '' : ` — ${t.path}`} reaches ${t.through.slice(0, 3).join(', ')}${more} in ${t.depth} call${t.depth === 1 ? '' : 's'}`;
+    case 'tests': {
+      const tests = record.item;
+      const path = tests[0]!.path;
+      const name = (t: TestReaching) => (t.id === t.path ? '(module)' : t.id.slice(t.id.indexOf('#') + 1));
+      const changed = tests.filter((t) => t.depth === 0).length;
+      const nearest = Math.min(...tests.map((t) => t.depth).filter((depth) => depth > 0));
+      const shown = tests.slice(0, 6).map(name).join(', ');
+      return `tests ${path}: ${tests.length} reach the change${changed > 0 ? ` (${changed} changed themselves)` : ''}` +
+        `${Number.isFinite(nearest) ? `, nearest in ${nearest} call${nearest === 1 ? '' : 's'}` : ''}: ${shown}${tests.length > 6 ? ` +${tests.length - 6}` : ''}`;
     }
     case 'file': {
       const f = record.item;
@@ -142,7 +163,7 @@ export function deltaRecordPaths(record: DeltaRecord): string[] {
     case 'duplicate': return [pathOfId(record.item.symbol), pathOfId(record.item.original)];
     case 'cycle': return record.item;
     case 'signature': return [pathOfId(record.item.id)];
-    case 'test': return [record.item.path];
+    case 'tests': return [record.item[0]!.path];
     case 'file': return [record.item.path];
     case 'renamed': return [record.item.path];
     default: return [pathOfId(record.item)];
@@ -210,7 +231,7 @@ export function keptDelta(delta: AnyDelta, kept: DeltaRecord[]): Record<string, 
     ...optional('newDuplicates', delta.newDuplicates, of('duplicate')),
     ...optional('newImportCycles', delta.newImportCycles, of('cycle')),
     ...optional('signatureChanges', delta.signatureChanges, of('signature')),
-    ...optional('testsReaching', delta.testsReaching, of('test')),
+    ...optional('testsReaching', delta.testsReaching, of('tests').flat()),
     ...optional('files', delta.files, of('file')),
   };
 }

@@ -27,11 +27,14 @@ Instead of ... use
 - reviewing a branch                -> review_compute {base, head}, then review_cohorts, review_blast_radius, review_verdict
 
 Reading answers
-- symbol: an id (src/a.ts#Class.method) or a name that names one symbol; ids come back in every answer.
+- A symbol shows as its kind and id, <path>#<qualifiedName> (function src/a.ts#Class.method(x) :12-20): the id
+  names its file, and every tool takes it as symbol (a name that names one symbol works too).
+- Call sites show as @line:column in the caller's file (or @path:line:column elsewhere).
 - confidence: exact (the binder proved it), typed (through a declared or inferred type), heuristic (by name: check it).
 - semanticLevel: full (the language is bound), partial (some files failed to parse or bind), syntax (names only).
 - truncated: true means records were left out; pass the answer's cursor to the same tool for the rest.
-- tokensSaved: the evidence files' tokens read whole, minus this answer's; generation: the graph version read.
+- The last line: gen (the graph version read) · workspace · semantic level · saved N of M tokens (the evidence
+  files read whole, M, minus this answer).
 - A missing caller is more likely an unresolved dynamic call than no caller: refs_find shows to: null sites by name.`;
 
 export const guide = defineTool({

@@ -234,7 +234,7 @@ export const indexStatus = defineTool({
     workspace: workspaceArg,
   },
   result: loose({
-    state: z.string().describe('idle, indexing or error'), head: z.string().nullable(), baseline: z.string().nullable(), files: z.number(), symbols: z.number(),
+    state: z.string().describe('idle, indexing or error'), head: z.string().nullable(), baseline: z.string().nullable(), stale: z.boolean().optional(), files: z.number(), symbols: z.number(),
     relations: z.number(), unresolved: z.number(), progress: loose({ done: z.number(), total: z.number() }), lastReport: loose({}).nullable(), error: z.string().optional(),
   }),
   readOnly: true,
@@ -248,7 +248,9 @@ export const indexStatus = defineTool({
         ` · HEAD ${status.head?.slice(0, 12) ?? 'none'} · baseline ${status.baseline?.slice(0, 12) ?? 'none'} · ${status.files} file${status.files === 1 ? '' : 's'} · ${status.symbols} symbols · ` +
         `${status.relations} relations (${status.unresolved} unresolved)${status.warm === undefined ? '' : status.warm ? ' · warm' : ' · cold'}`,
       status.error ? `error${status.errorCode ? ` ${status.errorCode}` : ''}: ${status.error}` : '',
-      status.head !== null && status.baseline !== null && status.head !== status.baseline ? 'HEAD differs from the baseline commit: the overlay holds the difference.' : '',
+      status.stale
+        ? 'STALE: the root\'s HEAD moved off what this workspace answers from; workspace_refresh (or workspace_reset for a pinned one) before trusting answers.'
+        : status.head !== null && status.baseline !== null && status.head !== status.baseline ? 'HEAD differs from the baseline commit: the overlay holds the difference.' : '',
       lastReport ? `last build (generation ${lastReport.generation}): ${reportLine(lastReport)}` : 'no build yet',
       ...(lastReport ? diagnosticLines(lastReport, 5) : []),
     ];
