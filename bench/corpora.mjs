@@ -36,6 +36,10 @@ export const CORPORA = [
     exercises: 'CommonJS require/module.exports' },
   { name: 'core-js', language: 'ts', npm: 'core-js@3.38.1', folder: 'package', expectedFiles: 3487,
     exercises: 'scale: thousands of small CommonJS modules' },
+  { name: 'webpack', language: 'ts', npm: 'webpack@5.96.1', folder: 'package/lib', expectedFiles: 551,
+    exercises: 'a large CommonJS code base typed by JSDoc comments (@typedef {import()}, @param, @returns)' },
+  { name: 'svelte', language: 'ts', npm: 'svelte@4.2.19', folder: 'package/src', expectedFiles: 213,
+    exercises: 'a compiler in ES modules typed by JSDoc comments' },
 
   // The head sides of the review bench's release pairs (bench/review.mjs); fetched only when named.
   { name: 'rxjs-7.8.2', language: 'pair', npm: 'rxjs@7.8.2', folder: 'package/src' },
@@ -49,6 +53,8 @@ export const CORPORA = [
     folder: 'usr/lib/python3/dist-packages/flask', keepFolderName: true },
   { name: 'django', language: 'python', deb: 'python3-django=3:3.2.25-0+deb12u7',
     folder: 'usr/lib/python3/dist-packages/django', keepFolderName: true },
+  { name: 'click', language: 'python', deb: 'python3-click=8.1.3-2',
+    folder: 'usr/lib/python3/dist-packages/click', keepFolderName: true },
 
   { name: 'cobra', language: 'go', deb: 'golang-github-spf13-cobra-dev=1.6.1-1',
     folder: 'usr/share/gocode/src/github.com/spf13/cobra' },

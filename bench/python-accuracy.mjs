@@ -9,7 +9,7 @@
 // only outside the corpus: jedi ships django-stubs and resolves django's own imports into those
 // .pyi files, so on django most "wrong" edges are sites whose real target is in the corpus.
 //
-// CLI: node bench/python-accuracy.mjs [--force-oracle] [names...]   (no names: requests, flask, django)
+// CLI: node bench/python-accuracy.mjs [--force-oracle] [names...]   (no names: requests, flask, django, click)
 import fs from 'node:fs';
 import path from 'node:path';
 import { CORPORA, ensureCorpus } from './corpora.mjs';
@@ -19,7 +19,7 @@ import { exportRepository, freshDataRoot, indexRepository, scoreExport } from '.
 import { benchDir, ensureDir, resultsDir } from './lib/paths.mjs';
 import { writeMarkedSection } from './lib/results-md.mjs';
 
-const DEFAULT_CORPORA = ['requests', 'flask', 'django'];
+const DEFAULT_CORPORA = ['requests', 'flask', 'django', 'click'];
 const START_MARKER = '<!-- python-accuracy:start -->';
 const END_MARKER = '<!-- python-accuracy:end -->';
 const log = (line) => console.error(`[bench:python] ${line}`);

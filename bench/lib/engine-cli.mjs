@@ -93,10 +93,13 @@ export async function exportRepository(name, repoDir, dataRoot) {
   return { path: file, wallMs: result.wallMs };
 }
 
-/** <shared>/tools/score.mjs ORACLE EXPORT --json: {oracle, candidate, matched, recall, precisionKnown, precisionStrict}. */
-export async function scoreExport(oracleFile, exportFile) {
+/**
+ * <shared>/tools/score.mjs ORACLE EXPORT --json [--kinds K,...]: {oracle, candidate, matched,
+ * recall, precisionKnown, precisionStrict}. `kinds`: the edge kinds that count (Go: ['calls']).
+ */
+export async function scoreExport(oracleFile, exportFile, kinds = null) {
   const scorer = path.join(sharedRoot(), 'tools', 'score.mjs');
-  const result = await run(process.execPath, [scorer, oracleFile, exportFile, '--json'], { cwd: repoRoot });
+  const result = await run(process.execPath, [scorer, oracleFile, exportFile, '--json', ...(kinds ? ['--kinds', kinds.join(',')] : [])], { cwd: repoRoot });
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
