@@ -13,6 +13,7 @@ import { inspectDataFile } from './data-file.js';
 import { DEFAULT_TUNING, MAX_DATABASES, openDatabases, type Databases, type StoreTuning } from './layout.js';
 import type { ManifestEntry } from './manifest.js';
 import { BlockCache } from './block-cache.js';
+import { SharedFacts } from './shared-facts.js';
 import { MIGRATIONS, SCHEMA_VERSION, STORE_FORMAT } from './versions.js';
 
 /** An open environment and its sub-databases. */
@@ -33,6 +34,8 @@ export interface StoreEnvironment {
    * overlay published on it next (the worktree after its baseline) need not read them back.
    */
   lastManifest: { sid: string; entries: ManifestEntry[] } | null;
+  /** Decoded facts, one object per blob while anyone holds it (shared-facts.ts). */
+  sharedFacts: SharedFacts;
 }
 
 /**
@@ -111,7 +114,7 @@ export async function openEnvironment(options: EnvironmentOptions): Promise<Stor
   }
   const maxKeySize = (databases.symbols as unknown as { maxKeySize?: number }).maxKeySize ?? 1978;
   const storeId = ensureStoreId(root, readOnly);
-  return { path, root, databases, maxKeySize, readOnly, tuning, storeId, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null };
+  return { path, root, databases, maxKeySize, readOnly, tuning, storeId, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null, sharedFacts: new SharedFacts() };
 }
 
 /** A StoreError with a message that says what to do. */

@@ -24,9 +24,14 @@ export function getFacts(
   environment: StoreEnvironment, blobId: string, extractorVersion: number, variant = '',
 ): FileFacts | undefined {
   if (!isVersion(extractorVersion)) return undefined;
+  const key = indexKey(blobId, extractorVersion, variant);
+  const sharedKey = key.join('\u0000');
+  const shared = environment.sharedFacts.get(sharedKey);
+  if (shared !== undefined) return shared;
   const { facts, factLog } = environment.databases;
-  const logKey = facts.get(indexKey(blobId, extractorVersion, variant));
-  return logKey === undefined ? undefined : factLog.get([logKey]);
+  const logKey = facts.get(key);
+  const decoded: FileFacts | undefined = logKey === undefined ? undefined : factLog.get([logKey]);
+  return decoded === undefined ? undefined : environment.sharedFacts.share(sharedKey, decoded);
 }
 
 /**
@@ -59,6 +64,8 @@ export async function putFacts(environment: StoreEnvironment, entries: readonly 
     }
     databases.meta.putSync('factSequence', next);
   });
+  // The facts just written are the ones their extractor holds: later readers share them.
+  for (const entry of entries) environment.sharedFacts.put(indexKey(entry.blobId, entry.extractorVersion, entry.variant ?? '').join('\u0000'), entry.facts);
 }
 
 /** The index key of facts: the version as an ordinal (keys.ts), which sorts like the number. */
