@@ -32,24 +32,56 @@ export type ValueExpr =
   | { k: 'super'; owner: number }
   /** `object.name` (also `object?.name`, `object!.name`, `object['literal']`). */
   | { k: 'member'; object: ValueExpr; name: string }
-  /** The value that calling `callee` returns. */
-  | { k: 'call'; callee: ValueExpr }
+  /**
+   * The value that calling `callee` returns. Go: `result` picks one result of a multi-value call
+   * (`a, b := f()` gives `b` result 1); absent, the first. Python: `args`, the positional
+   * arguments in order (unknown ones as `unknown`), where binding reads them: the value of an
+   * assignment or a `return` (`gettext_lazy = lazy(gettext, str)`).
+   */
+  | { k: 'call'; callee: ValueExpr; result?: number; args?: ValueExpr[] }
   /** An instance made by `new callee()`. */
   | { k: 'new'; callee: ValueExpr }
-  /** The element of an array-valued expression (`xs[i]`, `for (const x of xs)`). */
-  | { k: 'element'; of: ValueExpr }
+  /**
+   * The element of an array-valued expression (`xs[i]`, `for (const x of xs)`). Go: with `key`,
+   * the first variable of `for k := range of`: a map's key or a channel's element (a slice's
+   * index has no type binding uses). Python: with `index`, that item of a tuple (`a, b = f()`
+   * with `-> Tuple[A, B]` gives `b` index 1); any element where the tuple's items are not known.
+   */
+  | { k: 'element'; of: ValueExpr; key?: boolean; index?: number }
   /**
    * Contextual typing of a callback's parameter: the type of parameter `param` of the function
    * expected as argument `arg` (0-based) when calling `callee` (`new callee(...)` when `isNew`).
    * Written as the `init` of a parameter without an annotation, e.g. `xs.map((x) => ...)`.
    */
   | { k: 'argparam'; callee: ValueExpr; isNew: boolean; arg: number; param: number }
+  /**
+   * `value as type`, `<type>value`, JavaScript's `/** @type {type} *\/ (value)`: the value of
+   * `value`, whose type is the type expression `type`.
+   */
+  | { k: 'cast'; value: ValueExpr; type: ValueExpr }
+  /**
+   * A union of two or more types that are not `null`/`undefined`/`void` (JS: a member is known only
+   * where every one of them gives the same declaration); as a JS `init`, one of these values (the
+   * assignments of a `this.x`), typed by the union of their types. Python: any of
+   * these values or types, in values too (`a if c else b`, `a or b`, `Union[A, B]`, returns that
+   * differ); a call or attribute of it may reach each member's.
+   */
+  | { k: 'oneof'; types: ValueExpr[] }
+  /** Type expressions only: `A & B`, its named parts in order (a member is the first part's that has it). */
+  | { k: 'allof'; types: ValueExpr[] }
   /** Type expressions only: `typeof value` (a class's static side, a namespace object). */
   | { k: 'typeof'; value: ValueExpr }
-  /** Type expressions only: a function type `(a: A, b: B) => R` (a `this:` parameter omitted). */
-  | { k: 'fn'; params: ValueExpr[]; returns: ValueExpr }
-  /** Type expressions only: an array-like of `element` (`T[]`, `Array<T>`, `ReadonlyArray<T>`, `Set<T>`). */
-  | { k: 'array'; element: ValueExpr }
+  /**
+   * Type expressions only: a function type `(a: A, b: B) => R` (a `this:` parameter omitted).
+   * Go: `results` lists every result type when there are two or more (`returns` is the first).
+   */
+  | { k: 'fn'; params: ValueExpr[]; returns: ValueExpr; results?: ValueExpr[] }
+  /**
+   * Type expressions only: an array-like of `element` (`T[]`, `Array<T>`, `ReadonlyArray<T>`, `Set<T>`).
+   * Go: a map also has its `key` type; a channel is marked `channel`. Python: a mapping's `key`
+   * type too (`Dict[K, V]`, element V); a tuple's item types in order as `items` (`Tuple[A, B]`).
+   */
+  | { k: 'array'; element: ValueExpr; key?: ValueExpr; channel?: boolean; items?: ValueExpr[] }
   /** Anything else (literals, arithmetic, unsupported forms). */
   | { k: 'unknown' };
 
@@ -102,6 +134,11 @@ export interface DeclarationFact {
   isStatic?: boolean;
   /** Set for class members declared `private`/`#name`, for later ranking. */
   isPrivate?: boolean;
+  /**
+   * Python: a later binding of the same name in the same module or class always replaces this
+   * one (`def f` twice), so a lookup from outside the scope never reaches it.
+   */
+  superseded?: boolean;
   params?: ParameterFact[];
   /** One-line signature text (`name(a: A, b?: B): R`), whitespace collapsed, bounded length. */
   signature?: string;
@@ -113,6 +150,13 @@ export interface DeclarationFact {
   init?: ValueExpr;
   /** Declared return type of a function-like (for `await`/`Promise<T>`, the `T`). */
   returnType?: ValueExpr;
+  /** Go: every declared result type of a function with two or more results (`returnType` is the first). */
+  results?: ValueExpr[];
+  /**
+   * Python: `@functools.wraps(f)` on this function: the function it presents itself as (jedi,
+   * the Python oracle, reports a call of the function this one is returned as at `f`).
+   */
+  wraps?: ValueExpr;
   /**
    * For a function-like without a declared return type: what its body returns when every
    * `return` gives the same inferable expression (for example `return new Foo()`).
@@ -148,6 +192,8 @@ export interface ImportFact {
   /** The local name bound (empty for side-effect and dynamic imports). */
   local: string;
   typeOnly: boolean;
+  /** Python: a later binding of `local` in the same scope always replaces this one (see DeclarationFact). */
+  superseded?: boolean;
   line: number;
   column: number;
 }

@@ -45,12 +45,15 @@ export function declareSpec(walker: GoWalker, spec: Node, indexes: number[]): vo
   });
 }
 
-/** The value given to the `position`-th of `count` names: one per name, or the first of a multi-value expression. */
+/** The value given to the `position`-th of `count` names: one per name, or one of a multi-value expression. */
 function initAt(values: ValueExpr[], position: number, count: number): ValueExpr {
   if (values.length === count) return values[position] ?? UNKNOWN;
-  // `a, b := f()`, `v, ok := x.(T)`, `v, ok := m[k]`, `v, ok := <-ch`: the first name gets the first value.
-  if (values.length === 1 && position === 0) return values[0]!;
-  return UNKNOWN;
+  if (values.length !== 1) return UNKNOWN;
+  const value = values[0]!;
+  // `a, b := f()`: each name gets its result of the call.
+  if (value.k === 'call' && position > 0) return { k: 'call', callee: value.callee, result: position };
+  // `v, ok := x.(T)`, `v, ok := m[k]`, `v, ok := <-ch`: the first name gets the value, the second a bool.
+  return position === 0 ? value : UNKNOWN;
 }
 
 function declareLocal(walker: GoWalker, nameNode: Node, node: Node, init: ValueExpr, valueType?: ValueExpr): number {
@@ -111,7 +114,9 @@ function forStatement(walker: GoWalker, node: Node): void {
     const declares = left !== null && right !== null && operatorBetween(walker, left, right).startsWith(':=');
     names.forEach((name, position) => {
       if (declares && name.type === 'identifier') {
-        if (name.text !== '_') declareLocal(walker, name, child, position === 1 ? { k: 'element', of: ranged } : UNKNOWN);
+        // `for k, v := range x`: v is x's element; k a map's key or a channel's element (a slice's index is an int).
+        const value: ValueExpr = position === 1 ? { k: 'element', of: ranged } : position === 0 ? { k: 'element', of: ranged, key: true } : UNKNOWN;
+        if (name.text !== '_') declareLocal(walker, name, child, value);
       } else {
         written(walker, name);
       }
@@ -292,11 +297,13 @@ function valueOfInner(walker: GoWalker, node: Node): ValueExpr {
     }
     case 'func_literal': {
       walker.pushScope();
-      walker.signature(node, walker.addDeclaration('function', '', null, node, walker.from, 'local'));
+      const index = walker.addDeclaration('function', '', null, node, walker.from, 'local');
+      walker.signature(node, index);
       const body = node.childForFieldName('body');
       if (body) visitFunctionBody(walker, body);
       walker.popScope();
-      return UNKNOWN;
+      // The function value itself: calling it gives its declared results.
+      return { k: 'decl', decl: index };
     }
     case 'comment': case 'field_identifier': case 'label_name': case 'int_literal': case 'float_literal':
     case 'imaginary_literal': case 'rune_literal': case 'interpreted_string_literal': case 'raw_string_literal':
@@ -353,7 +360,9 @@ function callExpression(walker: GoWalker, node: Node): ValueExpr {
   const hasSpread = argumentsNode !== null && /\.\.\.\s*,?\s*\)$/.test(walker.text.slice(Math.max(argumentsNode.startIndex, argumentsNode.endIndex - 16), argumentsNode.endIndex));
   // A call of an unnamed function value (`func() {...}()`, `f()()`) has no name to bind: no reference.
   if (nameNode) walker.addReference('call', nameNode.text, callee, nameNode, { argumentCount: argumentNodes.length, hasSpread });
-  for (const argument of argumentNodes) valueOf(walker, argument);
+  const values = argumentNodes.map((argument) => valueOf(walker, argument));
+  // The builtin `append(s, ...)` gives a slice of s's type.
+  if (callee.k === 'global' && callee.name === 'append' && values.length > 0) return values[0]!;
   return { k: 'call', callee };
 }
 

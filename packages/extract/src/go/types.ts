@@ -55,15 +55,21 @@ export function typeExpr(walker: GoWalker, node: Node, kind: 'type' | 'new' = 't
       const base = node.childForFieldName('type');
       return base ? typeExpr(walker, base, kind) : UNKNOWN;
     }
-    case 'slice_type': case 'array_type': case 'implicit_length_array_type': case 'channel_type': {
-      const element = node.childForFieldName('element') ?? node.childForFieldName('value');
+    case 'slice_type': case 'array_type': case 'implicit_length_array_type': {
+      const element = node.childForFieldName('element');
       return { k: 'array', element: element ? typeExpr(walker, element) : UNKNOWN };
+    }
+    case 'channel_type': {
+      const element = node.childForFieldName('value') ?? node.childForFieldName('element');
+      return { k: 'array', element: element ? typeExpr(walker, element) : UNKNOWN, channel: true };
     }
     case 'map_type': {
       const key = node.childForFieldName('key');
-      if (key) typeExpr(walker, key);
+      const keyType = key ? typeExpr(walker, key) : UNKNOWN;
       const value = node.childForFieldName('value');
-      return { k: 'array', element: value ? typeExpr(walker, value) : UNKNOWN };
+      const map: ValueExpr = { k: 'array', element: value ? typeExpr(walker, value) : UNKNOWN };
+      if (keyType.k !== 'unknown') map.key = keyType;
+      return map;
     }
     case 'function_type': {
       const params: ValueExpr[] = [];
@@ -74,19 +80,24 @@ export function typeExpr(walker: GoWalker, node: Node, kind: 'type' | 'new' = 't
         for (let i = 0; i < count; i++) params.push(value);
       }
       const result = node.childForFieldName('result');
-      let returns: ValueExpr = UNKNOWN;
+      const results: ValueExpr[] = [];
       if (result?.type === 'parameter_list') {
-        result.namedChildren.forEach((parameter, position) => {
+        for (const parameter of result.namedChildren) {
+          if (parameter.type !== 'parameter_declaration') continue;
           const type = parameter.childForFieldName('type');
           const value = type ? typeExpr(walker, type) : UNKNOWN;
-          if (position === 0) returns = value;
-        });
+          const count = Math.max(1, parameter.childrenForFieldName('name').length);
+          for (let i = 0; i < count; i++) results.push(value);
+        }
       } else if (result) {
-        returns = typeExpr(walker, result);
+        results.push(typeExpr(walker, result));
       }
-      return { k: 'fn', params, returns };
+      const fn: ValueExpr = { k: 'fn', params, returns: results[0] ?? UNKNOWN };
+      if (results.length > 1 && results.some((type) => type.k !== 'unknown')) fn.results = results;
+      return fn;
     }
-    case 'struct_type': case 'interface_type':
+    case 'struct_type': return anonymousStruct(walker, node);
+    case 'interface_type':
       for (const type of node.descendantsOfType(['type_identifier', 'qualified_type'])) {
         if (type.parent?.type !== 'qualified_type') typeExpr(walker, type);
       }
@@ -110,4 +121,25 @@ function namedValueType(walker: GoWalker, node: Node): ValueExpr {
   const target: ValueExpr = { k: 'member', object: operandValue(walker, operand), name: field.text };
   walker.addReference('new', field.text, target, field);
   return target;
+}
+
+/**
+ * `struct{ ... }` written in place (a test table `[]struct{ in T }`, a variable's type): an
+ * unnamed struct declaration with its fields, kept for binding only (never published), so
+ * `tt.in.M()` finds the field's type.
+ */
+function anonymousStruct(walker: GoWalker, node: Node): ValueExpr {
+  const index = walker.addDeclaration('struct', '', null, node, walker.from, 'local');
+  const firstDeclaration = walker.declarations.length;
+  const firstReference = walker.references.length;
+  walker.structFields(node, index);
+  for (let i = firstDeclaration; i < walker.declarations.length; i++) {
+    if (walker.declarations[i]!.parent === index) walker.declarations[i]!.published = false;
+  }
+  // An embedded field's type is a plain type use here: only a named type's embedding is `extends`.
+  for (let i = firstReference; i < walker.references.length; i++) {
+    const reference = walker.references[i]!;
+    if (reference.kind === 'extends') reference.kind = 'type';
+  }
+  return { k: 'decl', decl: index };
 }

@@ -211,19 +211,22 @@ export class GoWalker {
       this.declarations[index]!.returnType = typeExpr(this, result);
       return;
     }
-    let first = true;
+    const results: ValueExpr[] = [];
     for (const parameter of result.namedChildren) {
       if (parameter.type !== 'parameter_declaration') continue;
       const typeNode = parameter.childForFieldName('type');
       const declared = typeNode ? typeExpr(this, typeNode) : { k: 'unknown' } as ValueExpr;
-      if (first) this.declarations[index]!.returnType = declared;
-      first = false;
-      for (const nameNode of parameter.childrenForFieldName('name')) {
+      const names = parameter.childrenForFieldName('name');
+      // `(a, b *T, err error)`: one result per name.
+      for (let i = 0; i < Math.max(1, names.length); i++) results.push(declared);
+      for (const nameNode of names) {
         const resultIndex = this.addDeclaration('variable', nameNode.text, nameNode, parameter, index, 'local');
         this.declarations[resultIndex]!.valueType = declared;
         this.bindLocal(nameNode.text, resultIndex);
       }
     }
+    if (results.length > 0) this.declarations[index]!.returnType = results[0]!;
+    if (results.length > 1 && results.some((type) => type.k !== 'unknown')) this.declarations[index]!.results = results;
   }
 
   /** Registers a type now; returns the step that walks its definition. */
