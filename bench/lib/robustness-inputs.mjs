@@ -10,7 +10,7 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 
 /** Methods never sent: they stop the run (see bench/README.md). */
-export const EXCLUDED_METHODS = ['daemon.shutdown'];
+export const EXCLUDED_METHODS = ['daemon.shutdown', 'index.removeRepo'];
 
 const SYMBOL_KINDS = ['file', 'directory', 'module', 'class', 'interface', 'function', 'method', 'variable', 'constant'];
 const RELATION_KINDS = ['contains', 'imports', 'calls', 'references', 'extends', 'implements'];

@@ -6,6 +6,7 @@
 import type { Repository } from '@repograph/engine';
 import type { LazyReviews } from './review-runtime.js';
 import type { Meta } from '@repograph/protocol';
+import type { CommitSessions } from './commit-sessions.js';
 import type { ExportLane } from './export-lane.js';
 import type { LiveTrees } from './live-trees.js';
 import type { Outbox } from './outbox.js';
@@ -17,6 +18,8 @@ export interface DaemonContext {
   repository: Repository;
   live: LiveTrees;
   sessions: SnapshotSessions;
+  /** Sessions over commits' baselines (queries with `commit`). */
+  commits: CommitSessions;
   hub: SubscriptionHub;
   /** The repository's reviews (review_studio.*), loaded on first use. */
   reviews: LazyReviews;
@@ -30,8 +33,11 @@ export interface DaemonContext {
   workspaceClients(workspace: string, except?: ClientHandle): number;
   /** Resolves once the startup catch-up of every workspace has run (first build included). */
   startedUp(): Promise<void>;
-  /** Answers first, then stops the daemon. */
-  requestShutdown(reason: string): void;
+  /**
+   * Answers first, then stops the daemon; `afterStoreClosed` runs once the store is closed and
+   * before the lock is released (index.removeRepo deletes the store there).
+   */
+  requestShutdown(reason: string, afterStoreClosed?: () => void): void;
 }
 
 /** The connection a request came from. */

@@ -19,6 +19,7 @@ import { refuseConnection } from './refused-connection.js';
 import { COLLECT_AFTER_CLOSE_MS, releaseMemorySoon } from './memory-release.js';
 import { ClientSession } from './session.js';
 import { SnapshotSessions } from './snapshot-sessions.js';
+import { CommitSessions } from './commit-sessions.js';
 import { ReviewWatch } from './review-watch.js';
 import { LazyReviews } from './review-runtime.js';
 import { renderReviewTopic } from './review-answers.js';
@@ -126,10 +127,10 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
     options, repository, endpoint, live, sessions, clients, refused: new Set(), stopped, resolveStopped,
     inFlight: 0, drained: null, idleTimer: null, stopping: null, startup: Promise.resolve(), nextClientId: 1,
     context: {
-      repository, live, sessions, hub, reviews, reviewWatch, serverVersion: SERVER_VERSION, startedAt: Date.now(),
+      repository, live, sessions, commits: new CommitSessions(repository), hub, reviews, reviewWatch, serverVersion: SERVER_VERSION, startedAt: Date.now(),
       clientCount: () => clients.size,
       workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
-      requestShutdown: (reason) => { setImmediate(() => void stopDaemon(daemon, reason)); },
+      requestShutdown: (reason, afterStoreClosed) => { setImmediate(() => void stopDaemon(daemon, reason, afterStoreClosed)); },
       startedUp: () => daemon.startup,
     },
     server: createServer((socket: Socket) => acceptConnection(daemon, socket)),
@@ -242,10 +243,10 @@ async function catchUp(daemon: DaemonState): Promise<void> {
 /**
  * Stops once (later calls share the first): stops accepting, drains requests in flight (answers
  * written; a sync query needs its watcher), then the watchers, then the refreshes under way
- * (bounded by drainTimeoutMs), closes connections, sessions and the store, and removes the
- * socket, registry and lock.
+ * (bounded by drainTimeoutMs), closes connections, sessions and the store, runs
+ * `afterStoreClosed` (the first stop's), and removes the socket, registry and lock.
  */
-function stopDaemon(daemon: DaemonState, reason: string): Promise<void> {
+function stopDaemon(daemon: DaemonState, reason: string, afterStoreClosed?: () => void): Promise<void> {
   if (daemon.stopping) return daemon.stopping;
   const { options, server, live, repository, sessions, endpoint } = daemon;
   daemon.stopping = (async () => {
@@ -265,6 +266,12 @@ function stopDaemon(daemon: DaemonState, reason: string): Promise<void> {
     for (const socket of [...daemon.refused]) socket.destroy();
     sessions.closeAll();
     await repository.close().catch((error) => options.log(`closing the store: ${(error as Error).message}`));
+    // Still holding the lock, so no new daemon opens the store while this runs.
+    try {
+      afterStoreClosed?.();
+    } catch (error) {
+      options.log(`after closing the store: ${(error as Error).message}`);
+    }
     releaseEndpoint(endpoint);
     daemon.resolveStopped(reason);
   })();

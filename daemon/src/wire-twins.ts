@@ -59,6 +59,18 @@ export const referenceHits: Twin<wire.ReferenceHit, engine.ReferenceHit> = true;
 export const sourceTexts: Twin<wire.SourceText, engine.SourceSpan> = true;
 export const textMatches: Twin<wire.TextMatch, engine.TextMatch> = true;
 
+// Navigation answers (engine hierarchy.ts, path-search.ts, query.ts, git-status.ts).
+export const hierarchyRelations: Twin<wire.HierarchyRelation, engine.HierarchyRelation> = true;
+export const hierarchyTypes: Twin<wire.HierarchyType, engine.HierarchyType> = true;
+export const hierarchyMethods: Twin<wire.HierarchyMethod, engine.HierarchyMethod> = true;
+export const unresolvedBases: Twin<wire.UnresolvedBase, engine.UnresolvedBase> = true;
+export const typeHierarchies: Twin<wire.TypesHierarchyPayload, engine.TypeHierarchy> = true;
+export const pathHops: Twin<wire.PathHop, engine.PathHop> = true;
+export const symbolPaths: Twin<wire.SymbolPath, engine.SymbolPath> = true;
+export const pathSearches: Twin<Omit<wire.GraphPathPayload, 'from' | 'to'>, engine.PathSearch> = true;
+export const definitions: Twin<wire.SymbolsDefinitionPayload, engine.DefinitionSource> = true;
+export const gitStatuses: Twin<wire.WorktreeGitStatus, engine.WorktreeGitStatus> = true;
+
 // The structural delta (analysis shapes.ts against protocol delta.ts), part by part and whole.
 export const deltaSites: Twin<wire.WireSite, analysis.DeltaSite> = true;
 export const renamedSymbols: Twin<wire.RenamedSymbol, analysis.RenamedSymbol> = true;

@@ -11,9 +11,13 @@
  * names are unchanged), `edit.apply` declares `renames`, `index.listBaselines` always fills
  * `createdAt` and `bytes`, and `workspace.list` `stale` follows the root's HEAD; 0.4, `index.diff`
  * and the review studio's `review_studio.*` (error ReviewNotFound); 0.4.1, `review_studio.axis`
- * and `watchAxis`, and `index.status` answers the root's HEAD as git has it now, with `stale`.
+ * and `watchAxis`, and `index.status` answers the root's HEAD as git has it now, with `stale`;
+ * 0.4.2, navigation facts: `types.hierarchy`, `graph.path`, `symbols.definition`, `graph.callers`
+ * `followInterface` (nodes marked `via`), `commit` instead of `workspace` on every query (the
+ * commit's baseline; `meta.workspace` `commit:<sha>`), `index.removeRepo`, and `index.status`
+ * `git` (dirty files, upstream, ahead/behind).
  */
-export const PROTOCOL_VERSION = '0.4.1';
+export const PROTOCOL_VERSION = '0.4.2';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [
@@ -25,7 +29,7 @@ export const CAPABILITIES = [
   'sync',
   /** `repo.export` streaming through `repo.exportChunk`. */
   'export.stream',
-  /** `index.ensureBaseline`, `index.listBaselines`, `index.cleanup`. */
+  /** `index.ensureBaseline`, `index.listBaselines`, `index.cleanup` (and `index.removeRepo` @since 0.4.2). */
   'baselines',
   /** `edit.apply`. */
   'edits',
@@ -33,6 +37,11 @@ export const CAPABILITIES = [
   'delta',
   /** `index.diff` and `review_studio.*`. @since 0.4.0 */
   'review',
+  /** `types.hierarchy`, `graph.path`, `symbols.definition` and `graph.callers` `followInterface`. @since 0.4.2 */
+  'navigation',
+  /** `commit` (a commit's baseline) instead of `workspace` on queries. @since 0.4.2 */
+  'commits',
+
 ] as const;
 export type CapabilityName = (typeof CAPABILITIES)[number];
 

@@ -13,6 +13,7 @@ export * from './methods.js';
 export * from './methods-daemon.js';
 export * from './methods-export.js';
 export * from './methods-index.js';
+export * from './methods-navigation.js';
 export * from './methods-query.js';
 export * from './methods-review.js';
 export * from './methods-workspace.js';

@@ -1,6 +1,6 @@
 /**
  * The index and its baselines: `index.status`, `index.ensureBaseline`, `index.listBaselines`,
- * `index.cleanup` and `index.report`.
+ * `index.cleanup`, `index.report` and `index.removeRepo`.
  */
 import { RequestType } from 'vscode-jsonrpc';
 import type { ErrorData } from './errors.js';
@@ -34,6 +34,27 @@ export interface IndexStatusPayload {
   errorData?: Record<string, unknown>;
   /** True while the workspace's tree is bound in memory (see WorkspaceInfo.warm). @since 0.3.0 */
   warm?: boolean;
+  /**
+   * The workspace root's git status as git has it now (read without taking the index lock), or
+   * null outside git or when git cannot tell. @since 0.4.2
+   */
+  git?: WorktreeGitStatus | null;
+}
+
+/** A worktree's git status (`git status --porcelain=v2 --branch --untracked-files=normal`). @since 0.4.2 */
+export interface WorktreeGitStatus {
+  /**
+   * Tracked files that differ from HEAD or the index (modified, added, deleted, renamed,
+   * unmerged) plus untracked files git does not ignore; an untracked folder counts once.
+   */
+  dirtyFiles: number;
+  /** The checked-out branch, or null on a detached HEAD. */
+  branch: string | null;
+  /** The branch's upstream (`origin/main`), or null when it has none. */
+  upstream: string | null;
+  /** Commits on the branch not on its upstream, and the reverse; null without an upstream (or when it is gone). */
+  ahead: number | null;
+  behind: number | null;
 }
 export type IndexStatusResult = WithMeta<IndexStatusPayload>;
 
@@ -99,6 +120,42 @@ export type IndexCleanupResult = WithMeta<IndexCleanupPayload>;
 
 export const IndexCleanupMethod = 'index.cleanup';
 export const IndexCleanupRequest = new RequestType<IndexCleanupParams, IndexCleanupResult, ErrorData>(IndexCleanupMethod);
+
+export interface IndexRemoveRepoParams {
+  /** Default true: report what would be removed, remove nothing. */
+  dryRun?: boolean;
+}
+
+/**
+ * What removing this repository's store deletes: the store folder under the data root (the
+ * baselines, every workspace's overlay, the fact cache, the reviews) and nothing else: workspace
+ * roots, the worktree and anything outside the data root are never touched. A real removal
+ * (`dryRun: false`) is refused with WorkspaceInUse while another connection uses a workspace
+ * (`inUse` lists them, on a dry run too); otherwise it answers, then the daemon stops (as
+ * daemon.shutdown) and deletes the folder once the store is closed, before it releases its lock.
+ * The next client starts a fresh daemon, which indexes the repository again from scratch.
+ */
+export interface IndexRemoveRepoPayload {
+  dryRun: boolean;
+  /** The store folder (absolute). */
+  store: string;
+  /** The size of its files, in bytes. */
+  bytes: number;
+  /** Workspaces whose overlays go (their roots stay). */
+  workspaces: string[];
+  /** Commits whose baselines go. */
+  baselines: string[];
+  /** Stored reviews that go. */
+  reviews: number;
+  /** Workspaces other connections use, with how many; a real removal is refused unless empty. */
+  inUse: Array<{ workspace: string; clients: number }>;
+  /** `stopping` after a real removal: the daemon stops once this answer is written. */
+  daemon: 'running' | 'stopping';
+}
+export type IndexRemoveRepoResult = WithMeta<IndexRemoveRepoPayload>;
+
+export const IndexRemoveRepoMethod = 'index.removeRepo';
+export const IndexRemoveRepoRequest = new RequestType<IndexRemoveRepoParams, IndexRemoveRepoResult, ErrorData>(IndexRemoveRepoMethod);
 
 export type IndexReportParams = QueryScope;
 

@@ -1,15 +1,16 @@
 /**
  * Queries over one workspace's graph and text: `symbols.search`, `symbols.card`,
  * `symbols.context`, `code.span`, `code.searchText`, `refs.find`, `graph.callers`,
- * `graph.callees`. Each takes QueryScope (`workspace?`, `sync?`).
+ * `graph.callees`. Each takes ReadScope (`workspace?`, `sync?`, or `commit?` instead of the
+ * workspace: that commit's baseline, `meta.workspace` then `commit:<sha>`).
  */
 import { RequestType } from 'vscode-jsonrpc';
 import type { ErrorData } from './errors.js';
 import type {
-  CallTreeNode, QueryScope, ReferenceHit, SourceText, SymbolCard, WireRelationKind, WireSymbol, WireSymbolKind, WithMeta,
+  CallTreeNode, ReadScope, ReferenceHit, SourceText, SymbolCard, WireRelationKind, WireSymbol, WireSymbolKind, WithMeta,
 } from './shapes.js';
 
-export interface SymbolsSearchParams extends QueryScope {
+export interface SymbolsSearchParams extends ReadScope {
   query: string;
   kinds?: WireSymbolKind[];
   /** A repository-relative file or folder the symbols must lie in. */
@@ -27,7 +28,7 @@ export type SymbolsSearchResult = WithMeta<SymbolsSearchPayload>;
 export const SymbolsSearchMethod = 'symbols.search';
 export const SymbolsSearchRequest = new RequestType<SymbolsSearchParams, SymbolsSearchResult, ErrorData>(SymbolsSearchMethod);
 
-export interface SymbolIdParams extends QueryScope {
+export interface SymbolIdParams extends ReadScope {
   /** A symbol id such as `src/a.ts#Foo.bar`. */
   id: string;
 }
@@ -55,7 +56,7 @@ export type SymbolsContextResult = WithMeta<SymbolsContextPayload>;
 export const SymbolsContextMethod = 'symbols.context';
 export const SymbolsContextRequest = new RequestType<SymbolsContextParams, SymbolsContextResult, ErrorData>(SymbolsContextMethod);
 
-export interface CodeSpanParams extends QueryScope {
+export interface CodeSpanParams extends ReadScope {
   path: string;
   /** 1-based, inclusive. */
   startLine: number;
@@ -67,7 +68,7 @@ export type CodeSpanResult = WithMeta<SourceText>;
 export const CodeSpanMethod = 'code.span';
 export const CodeSpanRequest = new RequestType<CodeSpanParams, CodeSpanResult, ErrorData>(CodeSpanMethod);
 
-export interface CodeSearchTextParams extends QueryScope {
+export interface CodeSearchTextParams extends ReadScope {
   pattern: string;
   /** Default false: `pattern` is literal text. */
   regex?: boolean;
@@ -120,7 +121,17 @@ export interface GraphCallersPayload {
 export type GraphCallersResult = WithMeta<GraphCallersPayload>;
 
 export const GraphCallersMethod = 'graph.callers';
-export const GraphCallersRequest = new RequestType<CallTreeParams, GraphCallersResult, ErrorData>(GraphCallersMethod);
+export interface GraphCallersParams extends CallTreeParams {
+  /**
+   * Also the callers of the interface and base methods the symbol (a method) implements or
+   * overrides, up its type's hierarchy (as `types.hierarchy` finds them by name), at every level
+   * of the tree; each such node carries `via` (that method's id), and a caller reaching the
+   * symbol both ways is listed once, as a direct caller. Default false. @since 0.4.2
+   */
+  followInterface?: boolean;
+}
+
+export const GraphCallersRequest = new RequestType<GraphCallersParams, GraphCallersResult, ErrorData>(GraphCallersMethod);
 
 export interface GraphCalleesPayload {
   root: WireSymbol;

@@ -6,8 +6,9 @@
 import { DaemonShutdownRequest, DaemonStatsRequest, InitializeRequest } from './methods-daemon.js';
 import { RepoExportChunkNotification, RepoExportRequest } from './methods-export.js';
 import {
-  IndexCleanupRequest, IndexEnsureBaselineRequest, IndexListBaselinesRequest, IndexReportRequest, IndexStatusRequest,
+  IndexCleanupRequest, IndexEnsureBaselineRequest, IndexListBaselinesRequest, IndexRemoveRepoRequest, IndexReportRequest, IndexStatusRequest,
 } from './methods-index.js';
+import { GraphPathRequest, SymbolsDefinitionRequest, TypesHierarchyRequest } from './methods-navigation.js';
 import {
   CodeSearchTextRequest, CodeSpanRequest, GraphCalleesRequest, GraphCallersRequest, RefsFindRequest, SymbolsCardRequest,
   SymbolsContextRequest, SymbolsSearchRequest,
@@ -33,6 +34,7 @@ export const REQUESTS = {
   'index.listBaselines': IndexListBaselinesRequest,
   'index.cleanup': IndexCleanupRequest,
   'index.report': IndexReportRequest,
+  'index.removeRepo': IndexRemoveRepoRequest,
   'repo.export': RepoExportRequest,
   'symbols.search': SymbolsSearchRequest,
   'symbols.card': SymbolsCardRequest,
@@ -42,6 +44,9 @@ export const REQUESTS = {
   'refs.find': RefsFindRequest,
   'graph.callers': GraphCallersRequest,
   'graph.callees': GraphCalleesRequest,
+  'types.hierarchy': TypesHierarchyRequest,
+  'graph.path': GraphPathRequest,
+  'symbols.definition': SymbolsDefinitionRequest,
   'workspace.create': WorkspaceCreateRequest,
   'workspace.list': WorkspaceListRequest,
   'workspace.refresh': WorkspaceRefreshRequest,

@@ -96,6 +96,11 @@ export interface CallTreeNode {
   sites: Array<WireSite & { confidence: WireConfidence }>;
   /** Empty at the requested depth, and for a symbol already shown higher in the tree. */
   children: CallTreeNode[];
+  /**
+   * `graph.callers` with `followInterface`: this caller calls the interface or base method with
+   * this id, which the node above implements or overrides (absent for a direct caller). @since 0.4.2
+   */
+  via?: string;
 }
 
 /** A symbol with counts of its distinct callers and callees and of the references into it. */
@@ -197,6 +202,18 @@ export interface QueryScope {
   workspace?: string;
   /** When true, the answer reflects every change made on disk before the request was sent. */
   sync?: boolean;
+}
+
+/**
+ * The scope of a read-only query: a workspace (QueryScope) or, instead, a commit. With `commit`
+ * the query reads that commit's baseline with no overlay (built from git objects when the store
+ * lacks it; source text from git objects, never the worktree), and `meta.workspace` is
+ * `commit:<full sha>`. `commit` and `workspace` together are InvalidParams; a range, an option-like
+ * or unknown commit-ish is BaseNotACommit; `sync` has nothing to wait for and is ignored. @since 0.4.2
+ */
+export interface ReadScope extends QueryScope {
+  /** A commit-ish (`main`, `HEAD~2`, a tag, a sha) naming one commit. */
+  commit?: string;
 }
 
 /** Parameters of a method that takes none. */

@@ -15,6 +15,7 @@ const TOOLS = [
   'repograph_guide',
   'symbols_search', 'code_search_text', 'symbols_get_card', 'symbols_get_context', 'symbols_get_definition_span', 'code_get_span',
   'refs_find', 'graph_callers', 'graph_callees',
+  'types_hierarchy', 'graph_path', 'repo_remove',
   'workspace_create', 'workspace_list', 'workspace_refresh', 'workspace_reset', 'workspace_delete',
   'index_ensure_baseline', 'index_list_baselines', 'index_cleanup', 'index_status', 'index_diff',
   'edit_apply', 'check',
@@ -99,6 +100,22 @@ test('the bridge lists the documented tools and every one of them answers on a r
   assert.deepEqual(callers.result.callers.map((node) => node.symbol.id).sort(), ['src/report.ts#report', 'tests/geometry.test.ts']);
   const callees = await use('graph_callees', { symbol: 'report' });
   assert.deepEqual(callees.result.callees.map((node) => node.symbol.name).sort(), ['Circle', 'totalArea']);
+  const throughBase = await ok(client, 'graph_callers', { symbol: 'Circle.area', followInterface: true });
+  assert.deepEqual(throughBase.result.callers.map((node) => [node.symbol.id, node.via]), [['src/geometry.ts#totalArea', 'src/shapes.ts#Shape.area']]);
+  assert.match(throughBase.text, /via src\/shapes\.ts#Shape\.area/);
+  const hierarchy = await use('types_hierarchy', { symbol: 'Circle.area' });
+  assert.deepEqual(hierarchy.result.overrides.map((method) => method.symbol.id), ['src/shapes.ts#Shape.area']);
+  const derived = await ok(client, 'types_hierarchy', { symbol: 'src/shapes.ts#Shape' });
+  assert.deepEqual(derived.result.derived.map((entry) => entry.symbol.id), ['src/shapes.ts#Circle']);
+  const path = await use('graph_path', { from: 'report', to: 'src/shapes.ts#Shape.area' });
+  assert.deepEqual(path.result.paths.map((each) => each.symbols), [['src/report.ts#report', 'src/geometry.ts#totalArea', 'src/shapes.ts#Shape.area']]);
+  assert.match(path.text, /-calls@src\/report\.ts:5:/);
+  // Committed mode: the feature branch's totalArea, whatever is checked out.
+  const committed = await ok(client, 'symbols_get_definition_span', { symbol: 'totalArea', commit: 'feature' });
+  assert.match(committed.result.text, /scale: number/);
+  assert.match(committed.data.workspace, /^commit:[0-9a-f]{40}$/);
+  const committedCallers = await ok(client, 'graph_callers', { symbol: 'src/geometry.ts#totalArea', commit: 'main' });
+  assert.equal(committedCallers.result.callers.length, 2);
 
   // Workspaces: another git worktree of the repository, as a second agent would have it.
   const tree = join(s.dir, 'second');
@@ -130,6 +147,10 @@ test('the bridge lists the documented tools and every one of them answers on a r
   assert.ok(baselines.result.baselines.length >= 2);
   const cleanup = await use('index_cleanup', { dryRun: true });
   assert.ok(cleanup.result);
+  const removal = await use('repo_remove', {});
+  assert.equal(removal.result.dryRun, true);
+  assert.ok(removal.result.workspaces.includes('second'), JSON.stringify(removal.result));
+  assert.match(removal.text, /^Dry run: would remove the store /);
 
   // The review studio.
   const review = await use('review_compute', { base: 'main', head: 'feature' });

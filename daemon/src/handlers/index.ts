@@ -1,6 +1,7 @@
 /**
- * Index handlers: index.status, index.report, index.ensureBaseline, index.listBaselines and
- * index.cleanup. Owns their protocol shapes over the engine's repository.
+ * Index handlers: index.status (with the root's git status), index.report,
+ * index.ensureBaseline, index.listBaselines and index.cleanup. Owns their protocol shapes over
+ * the engine's repository.
  */
 import { computeDeltaPausing } from '@repograph/analysis';
 import { commitOfBaselineKey, DEFAULT_WORKSPACE } from '@repograph/engine';
@@ -29,16 +30,19 @@ export const indexMethods: MethodTablePart<IndexMethod> = {
       await context.startedUp();
       await live.whenIdle();
     }
+    // Read without the index lock (GIT_OPTIONAL_LOCKS=0), alongside the rest.
+    const git = context.repository.gitStatus(workspace);
     if (!context.repository.isIndexed(workspace)) {
       const { failure } = stateNow();
       return {
         state: failure ? 'error' : 'indexing', head: null, baseline: null, files: 0, symbols: 0, relations: 0, unresolved: 0,
-        progress: { done: 0, total: 0 }, lastReport: null, ...failureFields(failure),
+        progress: { done: 0, total: 0 }, lastReport: null, ...failureFields(failure), git: await git,
         meta: metaOf(0, workspace, started),
       };
     }
     const listed = context.repository.listWorkspaces().find((info) => info.id === workspace);
     const head = await context.repository.workspaceHead(workspace);
+    const gitStatus = await git;
     const stale = listed !== undefined && await context.repository.isStale(listed);
     return withSnapshot(context, client, params, (session) => {
       const info = session.info;
@@ -48,7 +52,7 @@ export const indexMethods: MethodTablePart<IndexMethod> = {
         baseline: info.base ? commitOfBaselineKey(info.base) : null,
         files: info.fileCount, symbols: info.symbolCount, relations: info.relationCount, unresolved: info.unresolvedCount,
         progress: { done: 0, total: 0 }, lastReport: { ...info.report, generation: session.generation }, ...failureFields(failure),
-        warm: live.warm,
+        warm: live.warm, git: gitStatus,
       };
     });
   } },

@@ -6,6 +6,8 @@
  */
 import { daemonMethods } from './daemon.js';
 import { indexMethods } from './index.js';
+import { navigationMethods } from './navigation.js';
+import { repoRemoveMethods } from './repo-remove.js';
 import { queryMethods } from './query.js';
 import { reviewMethods } from './review.js';
 import { reviewWatchMethods } from './review-watch.js';
@@ -13,4 +15,4 @@ import { reviewVerdictMethods } from './review-verdict.js';
 import type { MethodTable } from './table.js';
 import { workspaceMethods } from './workspace.js';
 
-export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...queryMethods, ...reviewMethods, ...reviewWatchMethods, ...reviewVerdictMethods, ...workspaceMethods };
+export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...repoRemoveMethods, ...queryMethods, ...navigationMethods, ...reviewMethods, ...reviewWatchMethods, ...reviewVerdictMethods, ...workspaceMethods };

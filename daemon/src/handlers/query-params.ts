@@ -1,16 +1,19 @@
 /**
  * Params validators of the queries (symbols.*, code.*, refs.find, graph.callers/callees,
- * repo.export) and of the QueryScope every query takes (`workspace?`, `sync?`): raw JSON in,
- * the protocol's declared params out, InvalidParams naming the field otherwise. The session
+ * repo.export), of the QueryScope every query takes (`workspace?`, `sync?`) and of the
+ * ReadScope of the read-only queries (QueryScope, or `commit?` instead of `workspace`): raw JSON
+ * in, the protocol's declared params out, InvalidParams naming the field otherwise. The session
  * runs them before the handler, so a bad query is refused before any `sync` wait. Owns these
  * checks only.
  */
 import {
-  WIRE_RELATION_KINDS, WIRE_SYMBOL_KINDS, type CallTreeParams, type CodeSearchTextParams, type CodeSpanParams, type QueryScope,
-  type RefsFindParams, type RepoExportParams, type SymbolIdParams, type SymbolsContextParams, type SymbolsSearchParams,
+  WIRE_RELATION_KINDS, WIRE_SYMBOL_KINDS, type CallTreeParams, type CodeSearchTextParams, type CodeSpanParams, type GraphCallersParams,
+  type QueryScope, type ReadScope, type RefsFindParams, type RepoExportParams, type SymbolIdParams, type SymbolsContextParams, type SymbolsSearchParams,
   type WireRelationKind, type WireSymbolKind,
 } from '@repograph/protocol';
-import { invalid, optionalBoolean, optionalInteger, optionalString, optionalStringArray, requiredInteger, requiredString, type Params } from '../params.js';
+import {
+  invalid, optionalBoolean, optionalInteger, optionalRevision, optionalString, optionalStringArray, requiredInteger, requiredString, type Params,
+} from '../params.js';
 
 /** `workspace?` and `sync?`, as every query takes them. */
 export function queryScope(raw: Params): QueryScope {
@@ -19,16 +22,25 @@ export function queryScope(raw: Params): QueryScope {
   return { ...(workspace !== undefined ? { workspace } : {}), ...(sync !== undefined ? { sync } : {}) };
 }
 
+/** QueryScope, or `commit` (a commit-ish, at most MAX_REVISION_PARAM characters) instead of `workspace`. */
+export function readScope(raw: Params): ReadScope {
+  const scope = queryScope(raw);
+  const commit = optionalRevision(raw, 'commit');
+  if (commit === undefined) return scope;
+  if (scope.workspace !== undefined) throw invalid('commit', 'give `workspace` or `commit`, not both: `commit` reads that commit\'s baseline, with no workspace overlay.');
+  return { ...scope, commit };
+}
+
 export function symbolsSearchParams(raw: Params): SymbolsSearchParams {
   const query = requiredString(raw, 'query');
   const kinds = optionalStringArray(raw, 'kinds', WIRE_SYMBOL_KINDS) as WireSymbolKind[] | undefined;
   const path = optionalString(raw, 'path');
   const limit = optionalInteger(raw, 'limit', 1, Number.MAX_SAFE_INTEGER);
-  return { ...queryScope(raw), query, ...(kinds ? { kinds } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
+  return { ...readScope(raw), query, ...(kinds ? { kinds } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
 }
 
 export function symbolIdParams(raw: Params): SymbolIdParams {
-  return { ...queryScope(raw), id: requiredString(raw, 'id') };
+  return { ...readScope(raw), id: requiredString(raw, 'id') };
 }
 
 export function symbolsContextParams(raw: Params): SymbolsContextParams {
@@ -38,7 +50,7 @@ export function symbolsContextParams(raw: Params): SymbolsContextParams {
 
 export function codeSpanParams(raw: Params): CodeSpanParams {
   return {
-    ...queryScope(raw),
+    ...readScope(raw),
     path: requiredString(raw, 'path'),
     startLine: requiredInteger(raw, 'startLine', 1, Number.MAX_SAFE_INTEGER),
     endLine: requiredInteger(raw, 'endLine', 1, Number.MAX_SAFE_INTEGER),
@@ -50,7 +62,7 @@ export function codeSearchTextParams(raw: Params): CodeSearchTextParams {
   const regex = optionalBoolean(raw, 'regex');
   const path = optionalString(raw, 'path');
   const limit = optionalInteger(raw, 'limit', 1, Number.MAX_SAFE_INTEGER);
-  return { ...queryScope(raw), pattern, ...(regex !== undefined ? { regex } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
+  return { ...readScope(raw), pattern, ...(regex !== undefined ? { regex } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
 }
 
 export function refsFindParams(raw: Params): RefsFindParams {
@@ -61,6 +73,12 @@ export function refsFindParams(raw: Params): RefsFindParams {
 export function callTreeParams(raw: Params): CallTreeParams {
   const depth = optionalInteger(raw, 'depth', 1, Number.MAX_SAFE_INTEGER);
   return { ...symbolIdParams(raw), ...(depth ? { depth } : {}) };
+}
+
+/** callTreeParams and `followInterface?`. */
+export function callersParams(raw: Params): GraphCallersParams {
+  const followInterface = optionalBoolean(raw, 'followInterface');
+  return { ...callTreeParams(raw), ...(followInterface !== undefined ? { followInterface } : {}) };
 }
 
 /** `format` defaults to 'jsonl', the only format. */

@@ -1,26 +1,36 @@
 /**
  * Query handlers: symbols.search/card/context, code.span/searchText, refs.find,
  * graph.callers/callees and repo.export. Each reads one immutable snapshot of the named
- * workspace (default: the live worktree), after the watcher caught up when `sync: true`, and
- * answers with `meta` naming that generation. Owns the protocol <-> engine conversion of queries.
+ * workspace (default: the live worktree), after the watcher caught up when `sync: true`, or, with
+ * `commit`, that commit's baseline (meta.workspace `commit:<sha>`), and answers with `meta`
+ * naming that generation. Owns the protocol <-> engine conversion of queries.
  */
 import { DEFAULT_WORKSPACE, type QuerySession } from '@repograph/engine';
-import type { Meta, QueryScope } from '@repograph/protocol';
+import type { Meta, ReadScope } from '@repograph/protocol';
 import { metaOf, type ClientHandle, type DaemonContext } from '../context.js';
 import {
-  callTreeParams, codeSearchTextParams, codeSpanParams, refsFindParams, repoExportParams, symbolIdParams, symbolsContextParams,
+  callersParams, callTreeParams, codeSearchTextParams, codeSpanParams, refsFindParams, repoExportParams, symbolIdParams, symbolsContextParams,
   symbolsSearchParams,
 } from './query-params.js';
 import type { MethodTablePart } from './table.js';
 
 /**
- * Runs `read` over the workspace's current snapshot and attaches `meta` (an engine answer's own
- * `meta` is dropped). `scope` is validated already: this is where a query may wait.
+ * Runs `read` over the workspace's current snapshot, or over commit `scope.commit`'s baseline
+ * (built when missing; `meta.workspace` is then `commit:<full sha>` and `sync` is moot), and
+ * attaches `meta` (an engine answer's own `meta` is dropped). `scope` is validated already: this
+ * is where a query may wait.
  */
 export async function withSnapshot<T extends object>(
-  context: DaemonContext, client: ClientHandle, scope: QueryScope, read: (session: QuerySession) => T | Promise<T>,
+  context: DaemonContext, client: ClientHandle, scope: ReadScope, read: (session: QuerySession) => T | Promise<T>,
 ): Promise<Omit<T, 'meta'> & { meta: Meta }> {
   const started = performance.now();
+  if (scope.commit !== undefined) {
+    return context.commits.with(scope.commit, async (session, commit) => {
+      const { meta: _engineMeta, ...payload } = await read(session) as T & { meta?: unknown };
+      const partial = (session.info.report.materials.partial ?? 0) > 0;
+      return { ...payload, meta: metaOf(session.generation, `${COMMIT_SCOPE_PREFIX}${commit}`, started, {}, partial ? 'partial' : 'full') };
+    });
+  }
   const workspace = scope.workspace ?? DEFAULT_WORKSPACE;
   const live = context.repository.workspace(workspace);
   client.workspaces.add(workspace);
@@ -48,6 +58,9 @@ export async function withSnapshot<T extends object>(
   });
 }
 
+/** `meta.workspace` of an answer read from a commit's baseline: `commit:<full sha>`. */
+export const COMMIT_SCOPE_PREFIX = 'commit:';
+
 type QueryMethod = 'symbols.search' | 'symbols.card' | 'symbols.context' | 'code.span' | 'code.searchText' | 'refs.find'
   | 'graph.callers' | 'graph.callees' | 'repo.export';
 
@@ -59,7 +72,7 @@ export const queryMethods: MethodTablePart<QueryMethod> = {
   'code.span': { params: codeSpanParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.span(params)) },
   'code.searchText': { params: codeSearchTextParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.searchText({ ...params, regex: params.regex ?? false })) },
   'refs.find': { params: refsFindParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.refs(params)) },
-  'graph.callers': { params: callTreeParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.callers(params)) },
+  'graph.callers': { params: callersParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.callers(params)) },
   'graph.callees': { params: callTreeParams, handle: (context, client, params) => withSnapshot(context, client, params, (session) => session.callees(params)) },
   'repo.export': { params: repoExportParams, handle: async (context, client, params) => {
     const exportId = params.exportId ?? `export-${client.id}-${Date.now().toString(36)}`;

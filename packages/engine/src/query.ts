@@ -1,15 +1,21 @@
 /**
  * The query API in domain terms over one immutable snapshot: search, card, callers, callees,
- * references, export. Every answer names the generation it was read from. Owns traversal
- * bounds and the query budgets (results, depth, rows visited, time: BudgetExceeded past them); knows nothing of sockets or JSON-RPC (the daemon converts at its boundary).
+ * references, export, and the navigation facts (type hierarchies, paths between symbols, a
+ * declaration's source). Every answer names the generation it was read from. The snapshot is a
+ * workspace's publication or a commit's baseline; its text comes from the matching SessionText
+ * (session-text.ts). Owns traversal bounds and the query budgets (results, depth, rows visited,
+ * time: BudgetExceeded past them); knows nothing of sockets or JSON-RPC (the daemon converts at
+ * its boundary).
  */
 import { DEFAULT_BUDGETS, RepographError, type Budgets, type RelationKind, type RelationRecord, type Site, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
+import { HierarchyWalk, type TypeHierarchy } from './hierarchy.js';
 import { checkPatternLength, compileLinearRegex } from './linear-regex.js';
-import type { PathGuard } from './path-guard.js';
+import { findPaths, type PathSearch } from './path-search.js';
 import { QueryMeter } from './query-budget.js';
 import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry } from './search-rank.js';
-import { repositoryPath, repositoryPrefix, sourceProblemError, SourceReader } from './source-text.js';
+import type { SessionText, TextSource } from './session-text.js';
+import { repositoryPath, repositoryPrefix, sourceProblemError } from './source-text.js';
 import { yieldTurn } from './yield-turn.js';
 
 /** What every answer carries about where it was read. */
@@ -25,6 +31,22 @@ export interface CallTreeNode {
   /** Where the call happens (in the caller). */
   sites: Array<Site & { confidence: RelationRecord['confidence'] }>;
   children: CallTreeNode[];
+  /**
+   * Set on a caller found through `followInterface`: the id of the interface or base method it
+   * calls, which the symbol above it implements or overrides (absent for a direct caller).
+   */
+  via?: string;
+}
+
+/** A declaration's source: the whole lines of its range. */
+export interface DefinitionSource {
+  id: string;
+  path: string;
+  range: SymbolRecord['range'];
+  /** Lines range.start.line..range.end.line, whole (the first from column 1). */
+  text: string;
+  /** True when the lines were cut at the span bound. */
+  truncated: boolean;
 }
 
 export interface SymbolCard {
@@ -48,6 +70,11 @@ const TEXT_SEARCH_MS = 2000;
 const MAX_SEARCH_LINE = 4096;
 /** How long text search holds the thread before it lets queued requests run. */
 const SEARCH_SLICE_MS = 8;
+/** Files text search reads ahead at a time (where reading ahead helps: a commit's blobs). */
+const SEARCH_PRELOAD = 256;
+/** The default of `graph.path`'s maxDepth and maxPaths. */
+const PATH_DEPTH = 6;
+const PATH_COUNT = 3;
 
 /** Source lines of a file: `text` holds lines startLine..endLine (cut at the bound). */
 export interface SourceSpan {
@@ -65,7 +92,7 @@ export interface TextMatch {
   excerpt: string;
 }
 
-function spanOf(source: SourceReader, path: string, startLine: number, endLine: number, maxLines: number): SourceSpan | null {
+function spanOf(source: TextSource, path: string, startLine: number, endLine: number, maxLines: number): SourceSpan | null {
   const lines = source.linesOf(path);
   if (!lines) return null;
   const last = Math.min(endLine, lines.length, startLine + maxLines - 1);
@@ -76,15 +103,13 @@ const MAX_CHILDREN = 200;
 /** A read session over one snapshot; close it to release the snapshot. */
 export class QuerySession {
   private readonly reader: SnapshotReader;
-  private readonly guard: PathGuard;
-  private readonly buffers: ReadonlyMap<string, Uint8Array>;
+  private readonly text: SessionText;
   private names: NameEntry[] | null = null;
   private readonly budgets: Budgets;
 
-  constructor(reader: SnapshotReader, guard: PathGuard, buffers: ReadonlyMap<string, Uint8Array> = new Map(), budgets: Budgets = DEFAULT_BUDGETS) {
+  constructor(reader: SnapshotReader, text: SessionText, budgets: Budgets = DEFAULT_BUDGETS) {
     this.reader = reader;
-    this.guard = guard;
-    this.buffers = buffers;
+    this.text = text;
     this.budgets = budgets;
   }
 
@@ -110,9 +135,9 @@ export class QuerySession {
     this.names = names;
   }
 
-  /** A reader of this workspace's source text (unsaved buffers first). */
-  source(): SourceReader {
-    return new SourceReader(this.guard, this.buffers);
+  /** A reader of this snapshot's source text (a workspace's unsaved buffers first, or a commit's blobs). */
+  source(): TextSource {
+    return this.text.open();
   }
 
   /** The generation this session reads. */
@@ -134,7 +159,7 @@ export class QuerySession {
     const limit = meter.results(params.limit ?? 20);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
     const path = params.path === undefined ? undefined : repositoryPrefix(params.path, 'path');
-    if (path) this.guard.resolve(path, 'path');
+    if (path) this.text.checkPath(path, 'path');
     const accept = (entry: NameEntry): boolean =>
       (!kinds || kinds.has(entry.kind)) && (path === undefined || path === '' || entry.path === path || entry.path.startsWith(`${path}/`));
     const table = this.nameTable();
@@ -159,13 +184,18 @@ export class QuerySession {
     };
   }
 
-  /** Who calls the symbol, to `depth` levels. */
-  callers(params: { id: string; depth?: number }): { root: SymbolRecord; callers: CallTreeNode[]; meta: AnswerMeta } {
+  /**
+   * Who calls the symbol, to `depth` levels. With `followInterface`, callers of the interface and
+   * base methods a method implements or overrides (hierarchy.ts) count too, at every level, each
+   * marked `via` the method it calls; a caller of both is listed once, as a direct caller.
+   */
+  callers(params: { id: string; depth?: number; followInterface?: boolean }): { root: SymbolRecord; callers: CallTreeNode[]; meta: AnswerMeta } {
     const started = performance.now();
     const root = this.symbol(params.id);
     const meter = this.meter(started);
     const depth = meter.depth(params.depth ?? 1);
-    const callers = this.walk(root.id, depth, 'in', new Set([root.id]), meter);
+    const hierarchy = params.followInterface === true ? this.hierarchyWalk(meter) : null;
+    const callers = this.walk(root.id, depth, 'in', new Set([root.id]), meter, hierarchy);
     return { root, callers, meta: this.meta(started) };
   }
 
@@ -188,8 +218,9 @@ export class QuerySession {
     const incoming = this.reader.relationsTo(symbol.id);
     const meter = this.meter(started);
     meter.work(incoming.length);
-    const references = incoming
-      .filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'))
+    const kept = incoming.filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'));
+    source.preload(kept.map((relation) => relation.site.path));
+    const references = kept
       .map((relation) => ({ relation, excerpt: source.linesOf(relation.site.path)?.[relation.site.line - 1]?.trim().slice(0, 200) ?? '' }));
     meter.returned(references.length);
     return { symbol, references, meta: this.meta(started) };
@@ -215,6 +246,7 @@ export class QuerySession {
       if (span.truncated) truncated = true;
       return span;
     };
+    source.preload([card.symbol.path, ...callees.slice(0, maxCallees).map((symbol) => symbol.path)]);
     const own = read(card.symbol, CONTEXT_SYMBOL_LINES);
     const calleeSources = callees.slice(0, maxCallees).map((symbol) => ({ symbol, source: read(symbol, CONTEXT_CALLEE_LINES) }));
     return { ...card, source: own, calleeSources, truncated, meta: this.meta(started) };
@@ -253,13 +285,15 @@ export class QuerySession {
     const meter = this.meter(started);
     const limit = meter.results(params.limit ?? 50);
     const prefix = params.path === undefined ? '' : repositoryPrefix(params.path, 'path');
-    if (prefix !== '') this.guard.resolve(prefix, 'path');
+    if (prefix !== '') this.text.checkPath(prefix, 'path');
     const source = this.source();
     const matches: TextMatch[] = [];
     let truncated = false;
     let sliceStarted = performance.now();
-    for (const entry of this.reader.files()) {
-      if (prefix !== '' && entry.path !== prefix && !entry.path.startsWith(`${prefix}/`)) continue;
+    const entries = [...this.reader.files()].filter((entry) => prefix === '' || entry.path === prefix || entry.path.startsWith(`${prefix}/`));
+    for (const [position, entry] of entries.entries()) {
+      // A commit's blobs are read ahead a batch at a time, without holding the thread (a no-op on disk).
+      if (position % SEARCH_PRELOAD === 0) await source.preloadAsync(entries.slice(position, position + SEARCH_PRELOAD).map((each) => each.path));
       const now = performance.now();
       if (now - started > TEXT_SEARCH_MS) { truncated = true; break; }
       if (now - sliceStarted > SEARCH_SLICE_MS) {
@@ -288,6 +322,57 @@ export class QuerySession {
       if (truncated) break;
     }
     return { matches, truncated, meta: this.meta(started) };
+  }
+
+  /**
+   * The type hierarchy of a class, interface or struct (bases nearest first, implemented
+   * interfaces, derived types with depth), or of a method (the methods it overrides, the ones
+   * overriding it). InvalidParams for another kind of symbol.
+   */
+  hierarchy(params: { id: string }): TypeHierarchy & { meta: AnswerMeta } {
+    const started = performance.now();
+    const symbol = this.symbol(params.id);
+    const found = this.hierarchyWalk(this.meter(started)).hierarchy(symbol);
+    return { ...found, meta: this.meta(started) };
+  }
+
+  /**
+   * Up to `maxPaths` (default 3) shortest paths of calls, instantiations, references and reads
+   * from `from` to `to`, at most `maxDepth` (default 6, at most the depth budget: InvalidParams
+   * past it) hops long; none for unrelated symbols.
+   */
+  paths(params: { from: string; to: string; maxDepth?: number; maxPaths?: number }): PathSearch & { from: SymbolRecord; to: SymbolRecord; meta: AnswerMeta } {
+    const started = performance.now();
+    const from = this.symbol(params.from, 'from');
+    const to = this.symbol(params.to, 'to');
+    const meter = this.meter(started);
+    const maxDepth = params.maxDepth ?? Math.min(PATH_DEPTH, this.budgets.queries.depth);
+    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > this.budgets.queries.depth) {
+      throw new RepographError('InvalidParams',
+        `maxDepth: must be an integer from 1 to ${this.budgets.queries.depth} (the queries.depth budget).`, { field: 'maxDepth', limit: this.budgets.queries.depth });
+    }
+    const maxPaths = params.maxPaths ?? PATH_COUNT;
+    if (!Number.isInteger(maxPaths) || maxPaths < 1 || maxPaths > this.budgets.queries.results) {
+      throw new RepographError('InvalidParams',
+        `maxPaths: must be an integer from 1 to ${this.budgets.queries.results} (the queries.results budget).`, { field: 'maxPaths', limit: this.budgets.queries.results });
+    }
+    const found = findPaths(this.reader, from.id, to.id, { maxDepth, maxPaths, maxNodes: this.budgets.queries.results }, meter);
+    return { from, to, ...found, meta: this.meta(started) };
+  }
+
+  /** The source of a symbol's declaration: its path, range and the whole lines of the range. */
+  definition(params: { id: string }): DefinitionSource & { meta: AnswerMeta } {
+    const started = performance.now();
+    const symbol = this.symbol(params.id);
+    const text = this.source().read(symbol.path, 'path');
+    if (typeof text !== 'string') throw sourceProblemError(symbol.path, text);
+    const lines = text.split(/\r?\n/);
+    const first = symbol.range.start.line;
+    const last = Math.min(symbol.range.end.line, lines.length, first + MAX_SPAN_LINES - 1);
+    return {
+      id: symbol.id, path: symbol.path, range: symbol.range, text: lines.slice(first - 1, last).join('\n'),
+      truncated: last < Math.min(symbol.range.end.line, lines.length), meta: this.meta(started),
+    };
   }
 
   /** Every symbol, then every relation, in export order. */
@@ -320,41 +405,57 @@ export class QuerySession {
     this.reader.close();
   }
 
-  private symbol(id: string): SymbolRecord {
+  private symbol(id: string, field = 'id'): SymbolRecord {
     if (typeof id !== 'string' || id === '') {
-      throw new RepographError('InvalidParams', '`id` must be a symbol id such as `src/a.ts#Foo.bar`.', { field: 'id' });
+      throw new RepographError('InvalidParams', `\`${field}\` must be a symbol id such as \`src/a.ts#Foo.bar\`.`, { field });
     }
     const symbol = this.reader.getSymbol(id);
     if (!symbol) {
-      throw new RepographError('SymbolNotFound', `No symbol with id '${id}' in generation ${this.generation}; find ids with \`repograph search NAME\`.`, { id });
+      throw new RepographError('SymbolNotFound', `No symbol with id '${id}' in generation ${this.generation}; find ids with \`repograph search NAME\`.`, { id, ...(field === 'id' ? {} : { field }) });
     }
     return symbol;
   }
 
-  private walk(id: string, depth: number, direction: 'in' | 'out', seen: Set<string>, meter: QueryMeter): CallTreeNode[] {
-    const relations = direction === 'in' ? this.reader.relationsTo(id) : this.reader.relationsFrom(id);
-    meter.work(relations.length);
+  private hierarchyWalk(meter: QueryMeter): HierarchyWalk {
+    return new HierarchyWalk(this.reader, meter, { depth: this.budgets.queries.depth, results: this.budgets.queries.results });
+  }
+
+  /**
+   * One level of a call tree and, to `depth`, the levels below. With `hierarchy` (callers only),
+   * the callers of the methods `id` overrides or implements join, marked `via`, after the direct ones.
+   */
+  private walk(id: string, depth: number, direction: 'in' | 'out', seen: Set<string>, meter: QueryMeter, hierarchy: HierarchyWalk | null = null): CallTreeNode[] {
     const byNeighbour = new Map<string, CallTreeNode>();
-    for (const relation of relations) {
-      if (!CALL_KINDS.has(relation.kind)) continue;
-      const neighbourId = direction === 'in' ? relation.from : relation.to;
-      if (neighbourId === null) continue;
-      let node = byNeighbour.get(neighbourId);
-      if (!node) {
-        if (byNeighbour.size >= MAX_CHILDREN) continue;
-        const symbol = this.reader.getSymbol(neighbourId);
-        if (!symbol) continue;
-        node = { symbol, sites: [], children: [] };
-        byNeighbour.set(neighbourId, node);
+    const collect = (relations: RelationRecord[], via: string | undefined): void => {
+      meter.work(relations.length);
+      for (const relation of relations) {
+        if (!CALL_KINDS.has(relation.kind)) continue;
+        const neighbourId = direction === 'in' ? relation.from : relation.to;
+        // A method calling the one it overrides (`super.m()`) is not its own caller.
+        if (neighbourId === null || (via !== undefined && neighbourId === id)) continue;
+        let node = byNeighbour.get(neighbourId);
+        if (node && node.via !== via) continue; // already reached directly, or through a nearer method
+        if (!node) {
+          if (byNeighbour.size >= MAX_CHILDREN) continue;
+          const symbol = this.reader.getSymbol(neighbourId);
+          if (!symbol) continue;
+          node = { symbol, sites: [], children: [], ...(via !== undefined ? { via } : {}) };
+          byNeighbour.set(neighbourId, node);
+        }
+        node.sites.push({ ...relation.site, confidence: relation.confidence });
       }
-      node.sites.push({ ...relation.site, confidence: relation.confidence });
+    };
+    collect(direction === 'in' ? this.reader.relationsTo(id) : this.reader.relationsFrom(id), undefined);
+    if (hierarchy && direction === 'in') {
+      const symbol = this.reader.getSymbol(id);
+      for (const base of symbol ? hierarchy.overridden(symbol) : []) collect(this.reader.relationsTo(base.symbol.id), base.symbol.id);
     }
     const nodes = handWrittenFirst([...byNeighbour.values()], (node) => node.symbol);
     if (depth > 1) {
       for (const node of nodes) {
         if (seen.has(node.symbol.id)) continue;
         seen.add(node.symbol.id);
-        node.children = this.walk(node.symbol.id, depth - 1, direction, seen, meter);
+        node.children = this.walk(node.symbol.id, depth - 1, direction, seen, meter, hierarchy);
       }
     }
     return nodes;

@@ -4,14 +4,16 @@
  * of a repository shares it), and holds the repository's workspaces: `default` is the worktree
  * itself; others are created for agents, each with its own overlay, optionally rooted at another
  * worktree of the same repository. Owns the worker pool and the store handle, workspace
- * creation rules, baselines on demand, and query sessions over published snapshots.
+ * creation rules, baselines on demand, query sessions over published snapshots (a workspace's,
+ * or a commit's baseline in committed mode), a worktree's git status, and the removal plan of
+ * the store.
  */
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { budgetExceeded, RepographError, type BuildReport } from '@repograph/core';
 import { gitRepoInfo, isAncestor, listWorktrees, openRepoStore, repoIdFor, resolveRefFollowing, type RepoStore } from '@repograph/store';
-import { assertSingleCommitRef, baselineKey, ensureBaseline, noSuchCommit, resolveBaseCommit, type BaselineResult } from './baseline.js';
+import { assertSingleCommitRef, baselineKey, commitOfBaselineKey, ensureBaseline, noSuchCommit, resolveBaseCommit, type BaselineResult } from './baseline.js';
 import { readHead, readRef } from './git-head.js';
 import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
@@ -20,6 +22,10 @@ import { ExtractionPool } from './pool.js';
 import { cleanupBaselines, listBaselines, type BaselineListing } from './baseline-listing.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { QuerySession } from './query.js';
+import { commitText } from './commit-text.js';
+import { workspaceText } from './session-text.js';
+import { worktreeGitStatus, type WorktreeGitStatus } from './git-status.js';
+import { checkedStoreFolder, folderBytes, removeStoreFolder, type RemovalPlan } from './repo-removal.js';
 import { blobFactsOf, runReviewSides, withHeadReader, type ReviewRequest, type ReviewSides } from './review-sides.js';
 import { MAX_PATH_LENGTH } from './source-text.js';
 
@@ -89,6 +95,9 @@ export class Repository {
   private readonly pinnedRootHeads = new Map<string, string | null>();
 
   private loadedPolicy: LoadedPolicy;
+  private readonly dataRoot: string | null;
+  /** Baselines being built for committed-mode queries, by commit (two queries of one new commit build it once). */
+  private readonly committing = new Map<string, Promise<unknown>>();
 
   constructor(root: string, commonDir: string, isGit: boolean, store: RepoStore, threads: number | undefined, policy: LoadedPolicy = { policy: DEFAULT_MATERIAL_POLICY, warnings: [], file: null }, dataRoot: string | null = null) {
     this.root = root;
@@ -97,6 +106,7 @@ export class Repository {
     this.store = store;
     this.threads = threads;
     this.loadedPolicy = policy;
+    this.dataRoot = dataRoot;
     this.host = {
       store,
       getPool: () => (this.pool ??= new ExtractionPool(this.threads === undefined ? {} : { threads: this.threads })),
@@ -363,7 +373,69 @@ export class Repository {
     if (!reader) {
       throw new RepographError('NotIndexed', `${workspace.spec.root} has not been indexed yet; run \`repograph index\` first.`, { repoRoot: workspace.spec.root, workspace: id });
     }
-    return new QuerySession(reader, workspace.guard, workspace.buffers(), this.policy.policy.budgets);
+    return new QuerySession(reader, workspaceText(workspace.guard, workspace.buffers()), this.policy.policy.budgets);
+  }
+
+  /**
+   * A query session over commit `ref`'s baseline with no overlay (committed mode), built from git
+   * objects when the store lacks it; its text is the commit's blobs, never the worktree. `ref`
+   * must name one commit (BaseNotACommit for a range, an option-like or unknown ref, or outside
+   * git). The caller closes the session.
+   */
+  async commitQuery(ref: string): Promise<{ commit: string; session: QuerySession }> {
+    if (!this.isGit) {
+      throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits to read.`, { root: this.root });
+    }
+    const commit = await resolveBaseCommit(this.root, ref);
+    const key = baselineKey(commit, this.policy.policy);
+    let reader = this.store.reader(key);
+    if (!reader) {
+      let building = this.committing.get(commit);
+      if (!building) {
+        building = ensureBaseline({ store: this.store, root: this.root, commit, getPool: this.host.getPool, policy: this.policy.policy })
+          .finally(() => this.committing.delete(commit));
+        this.committing.set(commit, building);
+      }
+      await building;
+      reader = this.store.reader(key);
+    }
+    if (!reader) throw new RepographError('StoreError', `the baseline of ${commit} was built but is not in the store; try again.`, { commit });
+    const opened = reader;
+    return { commit, session: new QuerySession(opened, commitText(this.root, commit, (path) => opened.file(path)), this.policy.policy.budgets) };
+  }
+
+  /** The git status of a workspace's root (dirty files, upstream, ahead/behind); null outside git or when git cannot tell. */
+  async gitStatus(id: string): Promise<WorktreeGitStatus | null> {
+    const workspace = this.workspace(id);
+    return this.isGit ? worktreeGitStatus(workspace.spec.root) : null;
+  }
+
+  /**
+   * What removing this repository's store would delete (index.removeRepo). StoreError when the
+   * folder could not be removed safely (not a real folder of the data root: repo-removal.ts), so
+   * a removal is refused before anything stops.
+   */
+  removalPlan(): RemovalPlan {
+    if (this.dataRoot === null) throw new RepographError('StoreError', 'the data root of this store is unknown, so it cannot be removed.', { store: this.store.path });
+    checkedStoreFolder(this.dataRoot, this.store.path);
+    const snapshots = this.store.listSnapshots();
+    return {
+      store: this.store.path,
+      bytes: folderBytes(this.store.path),
+      workspaces: [...new Set([...snapshots.filter((s) => s.key.startsWith('workspace:')).map((s) => s.key.slice('workspace:'.length)),
+        ...this.workspaces.keys()])].sort(),
+      baselines: [...new Set(snapshots.filter((s) => s.key.startsWith('baseline:')).map((s) => commitOfBaselineKey(s.key)))].sort(),
+      reviews: this.store.listReviews().length,
+    };
+  }
+
+  /**
+   * Deletes this repository's store folder, and nothing else (repo-removal.ts checks it lies in
+   * the data root). Only after close(): the store must not be open.
+   */
+  removeStoreFiles(): void {
+    if (this.dataRoot === null) throw new RepographError('StoreError', 'the data root of this store is unknown, so it is not removed.', { store: this.store.path });
+    removeStoreFolder(this.dataRoot, this.store.path);
   }
 
   /** The store's generation counter (the last published generation of any snapshot). */

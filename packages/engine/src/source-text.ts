@@ -45,6 +45,11 @@ export class SourceReader {
     return read.ok ? read.bytes.toString('utf8') : read;
   }
 
+  /** Files on disk are read as they are asked for: nothing to read ahead. */
+  preload(_paths: Iterable<string>): void {}
+
+  async preloadAsync(_paths: readonly string[]): Promise<void> {}
+
   /** The lines of a path (cached for this reader), or null. */
   linesOf(path: string): string[] | null {
     let found = this.lines.get(path);

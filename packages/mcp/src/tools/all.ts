@@ -4,6 +4,7 @@ import { codeGetSpan, codeSearchText, symbolsGetCard, symbolsGetContext, symbols
 import { EDIT_TOOLS } from './edits.js';
 import { guide } from './guide.js';
 import { graphCallees, graphCallers, refsFind } from './navigation.js';
+import { NAVIGATION_MORE_TOOLS } from './navigation-more.js';
 import { REVIEW_TOOLS } from './review.js';
 import { WORKSPACE_TOOLS } from './workspaces.js';
 
@@ -11,6 +12,7 @@ export const ALL_TOOLS: ToolSpec<any>[] = [
   guide,
   symbolsSearch, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, codeGetSpan,
   refsFind, graphCallers, graphCallees,
+  ...NAVIGATION_MORE_TOOLS,
   ...WORKSPACE_TOOLS,
   ...EDIT_TOOLS,
   ...REVIEW_TOOLS,

@@ -1,24 +1,21 @@
 /**
  * Discovery tools: symbols_search, code_search_text, symbols_get_card, symbols_get_context,
  * symbols_get_definition_span, code_get_span. Thin views over symbols.search, code.searchText,
- * symbols.card, symbols.context and code.span.
+ * symbols.card, symbols.context, symbols.definition and code.span; each reads a workspace, or a
+ * commit with `commit` (navigation-more.ts).
  */
 import { z } from 'zod';
 import {
   WIRE_SYMBOL_KINDS,
-  type CodeSearchTextResult, type CodeSpanResult, type SymbolsCardResult, type SymbolsContextResult, type SymbolsSearchResult,
-  type TextMatch, type WireSymbol,
+  type CodeSearchTextResult, type CodeSpanResult, type SymbolsCardResult, type SymbolsContextResult, type SymbolsDefinitionResult,
+  type SymbolsSearchResult, type TextMatch, type WireSymbol,
 } from '@repograph/protocol';
 import { numbered, symbolLine } from '../render.js';
-import { resolveSymbol } from '../resolve-symbol.js';
-import { count, defineTool, flag, loose, single, symbolArg, workspaceArg, type ToolContext } from '../tool-kit.js';
+import { count, defineTool, flag, loose, single, symbolArg, workspaceArg } from '../tool-kit.js';
+import { commitArg, resolveInScope, scopeOf } from './navigation-more.js';
 
 const symbolShape = loose({ id: z.string(), kind: z.string(), name: z.string(), qualifiedName: z.string(), path: z.string() });
 const read = { readOnly: true } as const;
-
-function ws(context: ToolContext, workspace: string | undefined): string {
-  return workspace ?? context.workspace;
-}
 
 export const symbolsSearch = defineTool({
   name: 'symbols_search',
@@ -31,13 +28,13 @@ export const symbolsSearch = defineTool({
     path: z.string().min(1).max(4000).optional().describe('Only symbols in this repository-relative file or folder.'),
     limit: count('At most this many symbols (default 20).', 200),
     workspace: workspaceArg,
+    commit: commitArg,
   },
   result: loose({ symbols: z.array(symbolShape) }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const found = await context.link.call<SymbolsSearchResult>('symbols.search', { ...args, workspace }, read);
+    const found = await context.link.call<SymbolsSearchResult>('symbols.search', { ...args, ...scopeOf(context, args) }, read);
     return {
       meta: found.meta,
       head: found.symbols.length === 0 ? `No symbol matches ${JSON.stringify(args.query)}.` : `${found.symbols.length} symbols match ${JSON.stringify(args.query)}:`,
@@ -62,13 +59,13 @@ export const codeSearchText = defineTool({
     path: z.string().min(1).max(4000).optional().describe('Only this repository-relative file or folder.'),
     limit: count('At most this many matches (default 100).', 1000),
     workspace: workspaceArg,
+    commit: commitArg,
   },
   result: loose({ matches: z.array(loose({ path: z.string(), line: z.number(), column: z.number(), excerpt: z.string() })), limitReached: z.boolean() }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const found = await context.link.call<CodeSearchTextResult>('code.searchText', { ...args, workspace }, read);
+    const found = await context.link.call<CodeSearchTextResult>('code.searchText', { ...args, ...scopeOf(context, args) }, read);
     return {
       meta: found.meta,
       head: found.matches.length === 0 ? `No line contains ${JSON.stringify(args.pattern)}.` :
@@ -88,14 +85,13 @@ export const symbolsGetCard = defineTool({
   title: 'A symbol\'s card',
   description: 'One symbol: kind, signature, parameters, where it is declared, doc, and how many callers, callees and references it has. ' +
     'The cheapest way to learn what a symbol is before reading it.',
-  input: { symbol: symbolArg, workspace: workspaceArg },
+  input: { symbol: symbolArg, workspace: workspaceArg, commit: commitArg },
   result: loose({ symbol: symbolShape, callers: z.number(), callees: z.number(), references: z.number() }),
   readOnly: true,
   pages: false,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const id = await resolveSymbol(context, args.symbol, workspace);
-    const card = await context.link.call<SymbolsCardResult>('symbols.card', { id, workspace }, read);
+    const id = await resolveInScope(context, args.symbol, args);
+    const card = await context.link.call<SymbolsCardResult>('symbols.card', { id, ...scopeOf(context, args) }, read);
     const { meta, ...payload } = card;
     const doc = card.symbol.doc ? `\ndoc: ${card.symbol.doc.slice(0, 600)}` : '';
     const params = card.symbol.params?.length ? `\nparams: ${card.symbol.params.map((p) => `${p.name}${p.optional || p.hasDefault ? '?' : ''}${p.typeText ? `: ${p.typeText}` : ''}`).join(', ')}` : '';
@@ -110,14 +106,13 @@ export const symbolsGetContext = defineTool({
   title: 'A symbol with its source and its callees\' source',
   description: 'A symbol\'s card, its source, and the source of its direct callees (bounded): what an agent needs to change a function ' +
     'without opening the files around it.',
-  input: { symbol: symbolArg, maxCallees: count('At most this many callees with source (default the daemon\'s bound).', 50), workspace: workspaceArg },
+  input: { symbol: symbolArg, maxCallees: count('At most this many callees with source (default the daemon\'s bound).', 50), workspace: workspaceArg, commit: commitArg },
   result: loose({ symbol: symbolShape, source: loose({ path: z.string(), text: z.string() }), calleeSources: z.array(z.unknown()) }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const id = await resolveSymbol(context, args.symbol, workspace);
-    const found = await context.link.call<SymbolsContextResult>('symbols.context', { id, workspace, ...(args.maxCallees ? { maxCallees: args.maxCallees } : {}) }, read);
+    const id = await resolveInScope(context, args.symbol, args);
+    const found = await context.link.call<SymbolsContextResult>('symbols.context', { id, ...scopeOf(context, args), ...(args.maxCallees ? { maxCallees: args.maxCallees } : {}) }, read);
     const { meta, calleeSources, ...rest } = found;
     type Callee = SymbolsContextResult['calleeSources'][number];
     const head = [`${symbolLine(found.symbol)}`, `callers ${found.callers} · callees ${found.callees} · references ${found.references}`,
@@ -140,17 +135,17 @@ export const symbolsGetDefinitionSpan = defineTool({
   name: 'symbols_get_definition_span',
   title: 'A symbol\'s source',
   description: 'The source text of one symbol\'s whole declaration, with line numbers: use instead of reading its file.',
-  input: { symbol: symbolArg, workspace: workspaceArg },
-  result: loose({ symbol: symbolShape, path: z.string(), startLine: z.number(), endLine: z.number(), text: z.string() }),
+  input: { symbol: symbolArg, workspace: workspaceArg, commit: commitArg },
+  result: loose({ id: z.string(), path: z.string(), startLine: z.number(), endLine: z.number(), text: z.string() }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const id = await resolveSymbol(context, args.symbol, workspace);
-    const card = await context.link.call<SymbolsCardResult>('symbols.card', { id, workspace }, read);
-    const range = card.symbol.range;
-    const span = await context.link.call<CodeSpanResult>('code.span', { path: card.symbol.path, startLine: range.start.line, endLine: range.end.line, workspace }, read);
-    return spanAnswer(span, symbolLine(card.symbol), { symbol: card.symbol });
+    const id = await resolveInScope(context, args.symbol, args);
+    // symbols.definition answers the declaration's lines in one call (it used to take symbols.card, then code.span).
+    const { meta, range, ...definition } = await context.link.call<SymbolsDefinitionResult>('symbols.definition', { id, ...scopeOf(context, args) }, read);
+    const startLine = range.start.line;
+    const span = { ...definition, startLine, endLine: startLine + Math.max(definition.text.split('\n').length - 1, 0), meta };
+    return spanAnswer(span, `${definition.id} :${range.start.line}-${range.end.line}${definition.truncated ? ' (cut by the daemon\'s bound)' : ''}`, { id: definition.id, range });
   },
 });
 
@@ -163,13 +158,13 @@ export const codeGetSpan = defineTool({
     startLine: z.number({ invalid_type_error: 'expected a JSON number' }).int().min(1),
     endLine: z.number({ invalid_type_error: 'expected a JSON number' }).int().min(1),
     workspace: workspaceArg,
+    commit: commitArg,
   },
   result: loose({ path: z.string(), startLine: z.number(), endLine: z.number(), text: z.string() }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = ws(context, args.workspace);
-    const span = await context.link.call<CodeSpanResult>('code.span', { ...args, workspace }, read);
+    const span = await context.link.call<CodeSpanResult>('code.span', { ...args, ...scopeOf(context, args) }, read);
     return spanAnswer(span, `${span.path}:${span.startLine}-${span.endLine}${span.truncated ? ' (cut by the daemon\'s bound)' : ''}`, {});
   },
 });

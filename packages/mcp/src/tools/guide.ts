@@ -19,12 +19,16 @@ Instead of ... use
 - grep for a name's uses            -> refs_find {symbol, kinds?} (knows which foo is which)
 - "who calls this?"                 -> graph_callers {symbol, depth}
 - "what does this call?"            -> graph_callees {symbol, depth}
+- "who calls this through its interface or base method?" -> graph_callers {symbol, followInterface: true}
+- "how does A reach B?"             -> graph_path {from, to}
+- a type's bases, interfaces, subtypes; a method's overrides -> types_hierarchy {symbol}
 - a quick look at what a symbol is  -> symbols_get_card {symbol}
 - grep for text, strings, config    -> code_search_text {pattern}
 - reading lines around a site       -> code_get_span {path, startLine, endLine}
 - writing a file                    -> edit_apply (returns the structural delta: broken callers, arity, duplicates)
 - "did I break anything?"           -> check {base} (the delta of the workspace against a commit)
 - reviewing a branch                -> review_compute {base, head}, then review_cohorts, review_blast_radius, review_verdict
+- the code as a commit has it       -> pass commit: <sha or branch> instead of workspace to any read tool
 
 Reading answers
 - A symbol shows as its kind and id, <path>#<qualifiedName> (function src/a.ts#Class.method(x) :12-20): the id

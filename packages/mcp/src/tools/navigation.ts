@@ -1,13 +1,14 @@
 /**
  * Navigation tools: refs_find, graph_callers, graph_callees. Thin views over refs.find,
  * graph.callers and graph.callees: each reference or tree node carries its site and confidence,
- * so the agent can go straight to the line.
+ * so the agent can go straight to the line. Each reads a workspace, or a commit with `commit`
+ * (navigation-more.ts); graph_callers follows interfaces and base methods with `followInterface`.
  */
 import { z } from 'zod';
 import { WIRE_RELATION_KINDS, type CallTreeNode, type GraphCalleesResult, type GraphCallersResult, type ReferenceHit, type RefsFindResult } from '@repograph/protocol';
-import { siteText, symbolLine, treeLines, treePaths } from '../render.js';
-import { resolveSymbol } from '../resolve-symbol.js';
-import { count, defineTool, loose, symbolArg, workspaceArg } from '../tool-kit.js';
+import { siteText, symbolLine, treePaths } from '../render.js';
+import { count, defineTool, flag, loose, symbolArg, workspaceArg } from '../tool-kit.js';
+import { commitArg, resolveInScope, scopeOf, treeLinesWithVia } from './navigation-more.js';
 
 const read = { readOnly: true } as const;
 const nodeShape = loose({ symbol: loose({ id: z.string(), path: z.string() }), sites: z.array(z.unknown()), children: z.array(z.unknown()) });
@@ -21,14 +22,14 @@ export const refsFind = defineTool({
     symbol: symbolArg,
     kinds: z.array(z.enum(WIRE_RELATION_KINDS)).max(12).optional().describe('Only these relation kinds (default all but `contains`).'),
     workspace: workspaceArg,
+    commit: commitArg,
   },
   result: loose({ symbol: loose({ id: z.string() }), references: z.array(z.unknown()) }),
   readOnly: true,
   pages: true,
   run: async (context, args) => {
-    const workspace = args.workspace ?? context.workspace;
-    const id = await resolveSymbol(context, args.symbol, workspace);
-    const found = await context.link.call<RefsFindResult>('refs.find', { id, workspace, ...(args.kinds ? { kinds: args.kinds } : {}) }, read);
+    const id = await resolveInScope(context, args.symbol, args);
+    const found = await context.link.call<RefsFindResult>('refs.find', { id, ...scopeOf(context, args), ...(args.kinds ? { kinds: args.kinds } : {}) }, read);
     return {
       meta: found.meta,
       head: `${found.references.length} references to ${symbolLine(found.symbol)}`,
@@ -52,20 +53,27 @@ function callTree(direction: 'callers' | 'callees') {
       ? 'The functions and methods that call a symbol, as a tree to `depth` levels (callers of callers), each with its call sites. ' +
         'Resolved by the binder (confidence exact or typed), never by name alone: use before changing a signature.'
       : 'The functions and methods a symbol calls, as a tree to `depth` levels, each with its call sites in the caller.',
-    input: { symbol: symbolArg, depth: count('Levels of the tree (default 1; the daemon caps it).', 10), workspace: workspaceArg },
+    input: {
+      symbol: symbolArg, depth: count('Levels of the tree (default 1; the daemon caps it).', 10), workspace: workspaceArg, commit: commitArg,
+      ...(direction === 'callers' ? {
+        followInterface: flag('Also the callers of the interface or base methods this method implements or overrides (each marked via that method). Default false.'),
+      } : {}),
+    },
     result: loose({ root: loose({ id: z.string() }), [direction]: z.array(nodeShape) }),
     readOnly: true,
     pages: true,
     run: async (context, args) => {
-      const workspace = args.workspace ?? context.workspace;
-      const id = await resolveSymbol(context, args.symbol, workspace);
-      const found = await context.link.call<GraphCallersResult & GraphCalleesResult>(method, { id, workspace, ...(args.depth ? { depth: args.depth } : {}) }, read);
+      const id = await resolveInScope(context, args.symbol, args);
+      const followInterface = (args as { followInterface?: boolean }).followInterface;
+      const found = await context.link.call<GraphCallersResult & GraphCalleesResult>(method, {
+        id, ...scopeOf(context, args), ...(args.depth ? { depth: args.depth } : {}), ...(followInterface ? { followInterface } : {}),
+      }, read);
       const nodes: CallTreeNode[] = direction === 'callers' ? found.callers : found.callees;
       return {
         meta: found.meta,
         head: `${nodes.length} direct ${direction} of ${symbolLine(found.root)}${nodes.length === 0 ? ' (none resolved)' : ':'}`,
         records: nodes,
-        renderRecord: (node: CallTreeNode) => treeLines(node),
+        renderRecord: (node: CallTreeNode) => treeLinesWithVia(node),
         build: (kept: CallTreeNode[]) => ({ root: found.root, [direction]: kept }),
         evidence: [found.root.path],
         evidenceOf: treePaths,
