@@ -36,7 +36,7 @@ export type ValueExpr =
    * The value that calling `callee` returns. Go: `result` picks one result of a multi-value call
    * (`a, b := f()` gives `b` result 1); absent, the first. Python: `args`, the positional
    * arguments in order (unknown ones as `unknown`), where binding reads them: the value of an
-   * assignment or a `return` (`gettext_lazy = lazy(gettext, str)`).
+   * assignment (`gettext_lazy = lazy(gettext, str)`).
    */
   | { k: 'call'; callee: ValueExpr; result?: number; args?: ValueExpr[] }
   /** An instance made by `new callee()`. */
@@ -60,6 +60,17 @@ export type ValueExpr =
    */
   | { k: 'cast'; value: ValueExpr; type: ValueExpr }
   /**
+   * JS: `value` where a condition refines its type toward the type expression `type` (`x
+   * instanceof C`, a type guard, `Array.isArray(x)`), or away from it (`except`, where the
+   * condition failed): a union keeps the members it allows, a type that is not one is narrowed.
+   */
+  | { k: 'refined'; value: ValueExpr; type: ValueExpr; except: boolean }
+  /**
+   * JS type expressions only: what calling `callee` says of its argument `arg` (-1: of the object
+   * it is called on) when it returns true: the type of its declaration's `guard`, if it has one.
+   */
+  | { k: 'guard'; callee: ValueExpr; arg: number }
+  /**
    * A union of two or more types that are not `null`/`undefined`/`void` (JS: a member is known only
    * where every one of them gives the same declaration); as a JS `init`, one of these values (the
    * assignments of a `this.x`), typed by the union of their types. Python: any of
@@ -71,17 +82,37 @@ export type ValueExpr =
   | { k: 'allof'; types: ValueExpr[] }
   /** Type expressions only: `typeof value` (a class's static side, a namespace object). */
   | { k: 'typeof'; value: ValueExpr }
+  /** Type expressions only: what a value of the function type `type` returns (JS `ReturnType<F>`). */
+  | { k: 'returnof'; type: ValueExpr }
+  /** Type expressions only: JS `Pick<type, "a" | ...>` (`omit`: `Omit<...>`): `type`'s members named in `names` (all but those). */
+  | { k: 'pick'; type: ValueExpr; names: string[]; omit: boolean }
+  /** Type expressions only: the type of property `name` of type `object` (JS `T["name"]`). */
+  | { k: 'indexed'; object: ValueExpr; name: string }
+  /**
+   * JS: a function's parameter typed by the function type expected where the function stands (a
+   * variable's declared type, the declared return type of the function returning it, the declared
+   * type of the object literal member it is): the type of parameter `param` of the type expression
+   * `fn` (of the method or function-typed property `fn` names, for an `indexed` one).
+   */
+  | { k: 'paramof'; fn: ValueExpr; param: number }
   /**
    * Type expressions only: a function type `(a: A, b: B) => R` (a `this:` parameter omitted).
    * Go: `results` lists every result type when there are two or more (`returns` is the first).
+   * JS: a type guard's `guard` (`(x: unknown) => x is T`), as DeclarationFact's.
    */
-  | { k: 'fn'; params: ValueExpr[]; returns: ValueExpr; results?: ValueExpr[] }
+  | { k: 'fn'; params: ValueExpr[]; returns: ValueExpr; results?: ValueExpr[]; guard?: { param: number; type: ValueExpr } }
   /**
    * Type expressions only: an array-like of `element` (`T[]`, `Array<T>`, `ReadonlyArray<T>`, `Set<T>`).
    * Go: a map also has its `key` type; a channel is marked `channel`. Python: a mapping's `key`
    * type too (`Dict[K, V]`, element V); a tuple's item types in order as `items` (`Tuple[A, B]`).
+   * JS: a `Map<K, V>` has its `key` type too (element V, what `get()` gives; its entries are pairs).
    */
   | { k: 'array'; element: ValueExpr; key?: ValueExpr; channel?: boolean; items?: ValueExpr[] }
+  /**
+   * Python: the module at an absolute dotted path, named without an import (a docstring's
+   * `:rtype: pkg.mod.Class` is `member(module pkg.mod, Class)`, as jedi imports `pkg.mod` for it).
+   */
+  | { k: 'module'; specifier: string }
   /** Anything else (literals, arithmetic, unsupported forms). */
   | { k: 'unknown' };
 
@@ -150,6 +181,11 @@ export interface DeclarationFact {
   init?: ValueExpr;
   /** Declared return type of a function-like (for `await`/`Promise<T>`, the `T`). */
   returnType?: ValueExpr;
+  /**
+   * A type guard's predicate (`isT(x: unknown): x is T`): the parameter it speaks of (index into
+   * its parameters, -1 for `this is T`) and the type a true result says it has.
+   */
+  guard?: { param: number; type: ValueExpr };
   /** Go: every declared result type of a function with two or more results (`returnType` is the first). */
   results?: ValueExpr[];
   /**

@@ -10,11 +10,12 @@
  * shapes, with a fixed key order so the output is deterministic.
  */
 import type { DeclarationFact, ExportFact, ImportFact, ReferenceFact, ValueExpr } from '@repograph/core';
-import { FREE, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, OPAQUE, UNRESOLVED } from './model.js';
+import { FREE, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, NS_TYPE, OPAQUE, UNRESOLVED } from './model.js';
 import type { Decl, ExportRecord, Expr, ImportRecord, RefRecord } from './model.js';
 import type { LineTable } from './positions.js';
 import { docBefore, oneLine } from './docs.js';
 import { hashHex } from './fingerprint.js';
+import { libGeneric } from './lib-generics.js';
 
 /**
  * What one walk of a file collected, and all that finishFacts reads from it: the records, plus
@@ -40,9 +41,6 @@ export interface FinishedFacts {
   references: ReferenceFact[];
 }
 
-const PROMISE_NAMES = new Set(['Promise', 'PromiseLike']);
-/** Global generic types that are array-likes of their first type argument. */
-const ARRAY_NAMES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
 /** Comments inside signature text (a `//` comment only after whitespace, so URLs in strings stay). */
 const COMMENTS = /\/\*[\s\S]*?\*\/|(?<=^|\s)\/\/[^\n]*/g;
 
@@ -52,8 +50,9 @@ function bindingOf(e: Extract<Expr, { k: 'name' }>): number | undefined {
   return e.res === FREE ? undefined : e.res;
 }
 
-/** The declaration an expression directly names, or -1. */
+/** The declaration an expression directly names (through casts), or -1. */
 function directDecl(e: Expr): number {
+  while (e.k === 'cast' || e.k === 'refined') e = e.value;
   if (e.k === 'decl') return e.decl;
   if (e.k === 'name') {
     const binding = bindingOf(e);
@@ -64,8 +63,8 @@ function directDecl(e: Expr): number {
 
 function rootOf(e: Expr): Expr {
   let root = e;
-  while (root.k === 'member' || root.k === 'deferred' || root.k === 'generic') {
-    root = root.k === 'member' ? root.object : root.k === 'deferred' ? root.e : root.base;
+  while (root.k === 'member' || root.k === 'deferred' || root.k === 'generic' || root.k === 'cast' || root.k === 'refined') {
+    root = root.k === 'member' ? root.object : root.k === 'deferred' ? root.e : root.k === 'generic' ? root.base : root.value;
   }
   return root;
 }
@@ -144,6 +143,11 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     return e.fn >= 0 && decls[e.fn]!.hasPrototypeMembers ? e.fn : -1;
   };
 
+  /** The constraints being followed (a constraint that names itself ends there). */
+  const constraining = new Set<Expr>();
+  const constraintOf = (e: Extract<Expr, { k: 'name' }>): Expr | undefined =>
+    e.ns === NS_TYPE && bindingOf(e) === OPAQUE ? e.scope.constraintOf(e.name) : undefined;
+
   // Keep published declarations and whatever a kept expression points at.
   const keep: number[] = new Array<number>(count).fill(0);
   const work: number[] = [];
@@ -155,18 +159,38 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
   const mark = (e: Expr | undefined): void => {
     while (e !== undefined) {
       switch (e.k) {
-        case 'name': markDecl(directDecl(e)); return;
+        case 'name': {
+          markDecl(directDecl(e));
+          const constraint = constraintOf(e);
+          if (constraint === undefined || constraining.has(constraint)) return;
+          constraining.add(constraint);
+          mark(constraint);
+          constraining.delete(constraint);
+          return;
+        }
         case 'decl': markDecl(e.decl); return;
         case 'this': markDecl(thisOwnerOf(e)); return;
         case 'super': markDecl(e.owner); return;
         case 'member': e = e.object; break;
-        case 'call': case 'new': e = e.callee; break;
+        case 'call': case 'new':
+          if (e.k === 'call' && e.args !== undefined) for (const arg of e.args) mark(arg);
+          e = e.callee;
+          break;
         case 'element': e = e.of; break;
         case 'argparam': e = e.callee; break;
         case 'typeof': e = e.value; break;
-        case 'array': e = e.element; break;
-        case 'fn': for (const param of e.params) mark(param); e = e.returns; break;
-        case 'generic': mark(e.arg); e = e.base; break;
+        case 'array':
+          if (e.key !== undefined) mark(e.key);
+          if (e.items !== undefined) for (const item of e.items) mark(item);
+          e = e.element;
+          break;
+        case 'fn': for (const param of e.params) mark(param); mark(e.guard?.type); e = e.returns; break;
+        case 'generic': for (const arg of e.args) mark(arg); e = e.base; break;
+        case 'cast': case 'refined': mark(e.type); e = e.value; break;
+        case 'guard': e = e.callee; break;
+        case 'indexed': e = e.object; break;
+        case 'paramof': e = e.fn; break;
+        case 'oneof': case 'allof': for (const type of e.types) mark(type); return;
         case 'deferred': e = e.e; break;
         default: return;
       }
@@ -184,6 +208,9 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     mark(d.valueType);
     mark(d.init);
     mark(d.returnType);
+    mark(d.guard?.type);
+    if (d.keepsMembers && d.members !== undefined) for (const member of d.members.values()) markDecl(member);
+    mark(d.wraps);
     if (d.returns) for (const e of d.returns) mark(e);
     if (d.extendsTypes) for (const e of d.extendsTypes) mark(e);
     if (d.implementsTypes) for (const e of d.implementsTypes) mark(e);
@@ -198,7 +225,15 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
       case 'name': {
         const binding = bindingOf(e);
         if (binding === undefined) return { k: 'global', name: e.name };
-        if (binding === OPAQUE) return undefined;
+        if (binding === OPAQUE) {
+          // A type parameter is what its constraint is (`T extends C` has C's members).
+          const constraint = constraintOf(e);
+          if (constraint === undefined || constraining.has(constraint)) return undefined;
+          constraining.add(constraint);
+          const value = toValue(constraint);
+          constraining.delete(constraint);
+          return value;
+        }
         if (binding >= 0) return newIndex[binding]! >= 0 ? { k: 'decl', decl: newIndex[binding]! } : undefined;
         return { k: 'import', imp: -2 - binding };
       }
@@ -213,11 +248,15 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
       case 'call':
       case 'new': {
         const callee = toValue(e.callee);
-        return callee === undefined ? undefined : { k: e.k, callee };
+        if (callee === undefined) return undefined;
+        // Python: the positional arguments where binding reads them.
+        if (e.k === 'call' && e.args !== undefined) return { k: 'call', callee, args: e.args.map((arg) => toValue(arg) ?? { k: 'unknown' }) };
+        return { k: e.k, callee };
       }
       case 'element': {
         const of = toValue(e.of);
-        return of === undefined ? undefined : { k: 'element', of };
+        if (of === undefined) return undefined;
+        return e.index === undefined ? { k: 'element', of } : { k: 'element', of, index: e.index };
       }
       case 'argparam': {
         const callee = toValue(e.callee);
@@ -227,26 +266,101 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
         const value = toValue(e.value);
         return value === undefined ? undefined : { k: 'typeof', value };
       }
-      case 'array': return { k: 'array', element: toValue(e.element) ?? { k: 'unknown' } };
-      case 'fn': return {
-        k: 'fn',
-        params: e.params.map((param) => toValue(param) ?? { k: 'unknown' }),
-        returns: toReturnType(e.returns) ?? { k: 'unknown' },
-      };
-      case 'generic':
-        if (e.base.k === 'name' && ARRAY_NAMES.has(e.base.name) && bindingOf(e.base) === undefined) {
-          return { k: 'array', element: toValue(e.arg) ?? { k: 'unknown' } };
-        }
-        return toValue(e.base);
+      case 'array': {
+        const array: ValueExpr = { k: 'array', element: toValue(e.element) ?? { k: 'unknown' } };
+        // Python: a mapping's key type, a tuple's item types.
+        if (e.key !== undefined) array.key = toValue(e.key) ?? { k: 'unknown' };
+        if (e.items !== undefined) array.items = e.items.map((item) => toValue(item) ?? { k: 'unknown' });
+        return array;
+      }
+      case 'fn': {
+        const fn: ValueExpr = {
+          k: 'fn',
+          params: e.params.map((param) => toValue(param) ?? { k: 'unknown' }),
+          returns: toReturnType(e.returns) ?? { k: 'unknown' },
+        };
+        const guard = e.guard === undefined ? undefined : toValue(e.guard.type);
+        if (guard !== undefined && guard.k !== 'unknown') fn.guard = { param: e.guard!.param, type: guard };
+        return fn;
+      }
+      case 'generic': return genericValue(e, false);
       case 'deferred': return toValue(e.e);
+      case 'oneof': {
+        // A member that names nothing (a type parameter, an unknown type) leaves the union unknown.
+        const types: ValueExpr[] = [];
+        for (const member of e.types) {
+          const type = toValue(member);
+          if (type === undefined || type.k === 'unknown' || type.k === 'global') return undefined;
+          types.push(type);
+        }
+        return { k: 'oneof', types };
+      }
+      case 'allof': {
+        // Parts that name nothing keep their place (see the binder: a member past one is unknown).
+        const types: ValueExpr[] = [];
+        let named = 0;
+        for (const part of e.types) {
+          const type = toValue(part);
+          const known = type !== undefined && type.k !== 'unknown';
+          types.push(known ? type : { k: 'unknown' });
+          if (known) named++;
+        }
+        return named === 0 ? undefined : types.length === 1 ? types[0] : { k: 'allof', types };
+      }
+      case 'refined': {
+        const value = toValue(e.value);
+        const type = toValue(e.type);
+        if (value === undefined) return undefined;
+        return type === undefined || type.k === 'unknown' ? value : { k: 'refined', value, type, except: e.except };
+      }
+      case 'guard': {
+        const callee = toValue(e.callee);
+        return callee === undefined ? undefined : { k: 'guard', callee, arg: e.arg };
+      }
+      case 'indexed': {
+        const object = toValue(e.object);
+        return object === undefined || object.k === 'unknown' ? undefined : { k: 'indexed', object, name: e.name };
+      }
+      case 'paramof': {
+        const fn = toValue(e.fn);
+        return fn === undefined || fn.k === 'unknown' ? undefined : { k: 'paramof', fn, param: e.param };
+      }
+      case 'cast': {
+        const value = toValue(e.value) ?? { k: 'unknown' };
+        const type = toValue(e.type);
+        return type === undefined || type.k === 'unknown' ? value : { k: 'cast', value, type };
+      }
+      case 'module': return { k: 'module', specifier: e.specifier };
       default: return undefined;
     }
   };
+  /** What a reference or a heritage clause names: a generic type's base (`implements Iterable<T>` names Iterable). */
+  function toNamed(e: Expr): ValueExpr | undefined {
+    return toValue(e.k === 'generic' ? e.base : e);
+  }
   function toReturnType(e: Expr): ValueExpr | undefined {
-    if (e.k === 'generic' && e.base.k === 'name' && PROMISE_NAMES.has(e.base.name) && bindingOf(e.base) === undefined) {
-      return toValue(e.arg);
+    return e.k === 'generic' ? genericValue(e, true) : toValue(e);
+  }
+  /** A generic type: a global one as ./lib-generics.ts reads it, else its base. */
+  function genericValue(e: Extract<Expr, { k: 'generic' }>, inReturn: boolean): ValueExpr | undefined {
+    if (e.base.k === 'name' && bindingOf(e.base) === undefined) {
+      const arg = (index: number): ValueExpr | undefined => {
+        const value = index < e.args.length ? toValue(e.args[index]!) : undefined;
+        return value === undefined || value.k === 'unknown' ? undefined : value;
+      };
+      const keys = (index: number): string[] | null => {
+        const key = e.args[index];
+        if (key === undefined) return null;
+        if (key.k === 'literal') return [key.text];
+        if (key.k !== 'oneof') return null;
+        const texts: string[] = [];
+        for (const member of key.types) if (member.k === 'literal') texts.push(member.text);
+        return texts.length === 0 ? null : texts;
+      };
+      const known = libGeneric(e.base.name, arg, keys, inReturn);
+      if (known !== null) return known;
     }
-    return toValue(e);
+    return toValue(e.base);
   }
 
   const qualifiedNames: string[] = new Array(count);
@@ -287,9 +401,14 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     setValue(fact, 'valueType', d.valueType === undefined ? undefined : toValue(d.valueType));
     setValue(fact, 'init', d.init === undefined ? undefined : toValue(d.init));
     setValue(fact, 'returnType', d.returnType === undefined ? undefined : toReturnType(d.returnType));
+    if (d.guard !== undefined) {
+      const type = toValue(d.guard.type);
+      if (type !== undefined && type.k !== 'unknown') fact.guard = { param: d.guard.param, type };
+    }
+    setValue(fact, 'wraps', d.wraps === undefined ? undefined : toValue(d.wraps));
     if (d.returnType === undefined && d.returns) setValue(fact, 'returnsExpr', commonReturn(d.returns, toValue));
-    setList(fact, 'extendsTypes', d.extendsTypes, toValue);
-    setList(fact, 'implementsTypes', d.implementsTypes, toValue);
+    setList(fact, 'extendsTypes', d.extendsTypes, toNamed);
+    setList(fact, 'implementsTypes', d.implementsTypes, toNamed);
     if (d.fingerprint !== undefined) fact.fingerprint = d.fingerprint;
     if (d.branches !== undefined) fact.branches = branchSet(d.branches);
     if (d.nodeCount !== undefined) fact.nodeCount = d.nodeCount;
@@ -301,7 +420,7 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
   if (!sorted) refs.sort((a, b) => a.at - b.at);
   const references: ReferenceFact[] = [];
   for (const ref of refs) {
-    const target = toValue(ref.target);
+    const target = toNamed(ref.target);
     if (target === undefined) continue;
     const from = publishedFrom(ref.encl);
     const position = lines.position(ref.at);
@@ -344,7 +463,7 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
   return { declarations, imports, exports, references };
 }
 
-function setValue(fact: DeclarationFact, key: 'valueType' | 'init' | 'returnType' | 'returnsExpr', value: ValueExpr | undefined): void {
+function setValue(fact: DeclarationFact, key: 'valueType' | 'init' | 'returnType' | 'returnsExpr' | 'wraps', value: ValueExpr | undefined): void {
   if (value !== undefined && value.k !== 'unknown') fact[key] = value;
 }
 

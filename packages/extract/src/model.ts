@@ -37,6 +37,24 @@ export class Scope {
     }
   }
 
+  /** Constraints of the type parameters bound here (`T extends C`: C), when they have one. */
+  constraints: Map<string, Expr> | null = null;
+
+  /** Binds the type parameter `name` (an opaque type) with its constraint, if any. */
+  bindTypeParameter(name: string, constraint: Expr | null): void {
+    this.bind(NS_TYPE, name, OPAQUE, true);
+    if (constraint !== null) (this.constraints ??= new Map()).set(name, constraint);
+    else this.constraints?.delete(name);
+  }
+
+  /** The constraint of the type parameter `name` seen from this scope, if it has one. */
+  constraintOf(name: string): Expr | undefined {
+    for (let scope: Scope | null = this; scope !== null; scope = scope.parent) {
+      if (scope.types?.has(name)) return scope.constraints?.get(name);
+    }
+    return undefined;
+  }
+
   /** The binding of `name` seen from this scope, or undefined when it is free. */
   lookup(ns: number, name: string): number | undefined {
     if (ns === NS_ANY) return this.lookup(NS_VALUE, name) ?? this.lookup(NS_TYPE, name);
@@ -54,7 +72,7 @@ export class Scope {
 /**
  * An expression before binding. `name` is an identifier still to be looked up in `scope` (finish.ts
  * caches the result in `res`);
- * `generic` is `base<arg>` (kept so a return type `Promise<T>` can become `T`); `deferred` is
+ * `generic` is `base<args>` (kept so `Promise<T>`, `Map<K, V>` and the utility types can be read); `deferred` is
  * filled in after the walk reaches it (destructuring patterns are seen before their initializer);
  * `nullish` marks `null`/`undefined`/`void` inside a union type. The other kinds are those of
  * packages/core's ValueExpr.
@@ -66,15 +84,25 @@ export type Expr =
   | { k: 'this'; owner: number; fn: number }
   | { k: 'super'; owner: number }
   | { k: 'member'; object: Expr; name: string }
-  | { k: 'call'; callee: Expr }
+  | { k: 'call'; callee: Expr; args?: Expr[] }
   | { k: 'new'; callee: Expr }
-  | { k: 'element'; of: Expr }
+  | { k: 'element'; of: Expr; index?: number }
   | { k: 'argparam'; callee: Expr; isNew: boolean; arg: number; param: number }
   | { k: 'typeof'; value: Expr }
-  | { k: 'fn'; params: Expr[]; returns: Expr }
-  | { k: 'array'; element: Expr }
-  | { k: 'generic'; base: Expr; arg: Expr }
+  | { k: 'fn'; params: Expr[]; returns: Expr; guard?: { param: number; type: Expr } }
+  | { k: 'array'; element: Expr; key?: Expr; items?: Expr[] }
+  | { k: 'cast'; value: Expr; type: Expr }
+  | { k: 'refined'; value: Expr; type: Expr; except: boolean }
+  | { k: 'guard'; callee: Expr; arg: number }
+  | { k: 'indexed'; object: Expr; name: string }
+  /** A string literal type (read as a key, `Pick<T, "a">`; no value expression of its own). */
+  | { k: 'literal'; text: string }
+  | { k: 'paramof'; fn: Expr; param: number }
+  | { k: 'oneof'; types: Expr[] }
+  | { k: 'allof'; types: Expr[] }
+  | { k: 'generic'; base: Expr; args: Expr[] }
   | { k: 'deferred'; e: Expr }
+  | { k: 'module'; specifier: string }
   | { k: 'nullish' }
   | { k: 'unknown' };
 
@@ -124,6 +152,10 @@ export class Decl {
   valueType: Expr | undefined = undefined;
   init: Expr | undefined = undefined;
   returnType: Expr | undefined = undefined;
+  /** A type guard (`x is T`; `param` -1 for `this is T`): what a true result says of an argument. */
+  guard: { param: number; type: Expr } | undefined = undefined;
+  /** Python: the function `@functools.wraps(f)` says this one presents itself as. */
+  wraps: Expr | undefined = undefined;
   /** Candidate return expressions; null when some return gives nothing inferable. */
   returns: Expr[] | null | undefined = undefined;
   extendsTypes: Expr[] | undefined = undefined;
@@ -145,6 +177,8 @@ export class Decl {
   noInitializer = false;
   /** Class/interface/object members by name (for merging accessors, overloads, `this.x`). */
   members: Map<string, number> | undefined = undefined;
+  /** Its members come from an object type literal annotating it: kept whenever it is (a local's too). */
+  keepsMembers = false;
 
   constructor(kind: SymbolKind, name: string, scope: DeclarationScope, container: number) {
     this.kind = kind;

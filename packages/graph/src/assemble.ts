@@ -111,6 +111,14 @@ export function assembleUnit(unit: FileUnit, ids: IdTable, binder: LanguageBinde
       kind: relationKindOfReference(reference.kind), from, to, name: reference.name,
       site: { path: unit.path, line: reference.line, column: reference.column }, confidence,
     });
+    for (const entity of resolution?.alternatives ?? []) {
+      const also = entity.t === 'decl' ? ids.get(entity.unit.path)?.[entity.index] ?? null : entity.t === 'module' ? entity.unit.path : null;
+      if (also === null || also === to) continue;
+      relations.push({
+        kind: relationKindOfReference(reference.kind), from, to: also, name: reference.name,
+        site: { path: unit.path, line: reference.line, column: reference.column }, confidence,
+      });
+    }
   }
 
   symbols.sort(compareSymbols);

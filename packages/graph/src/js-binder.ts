@@ -1,37 +1,51 @@
 /**
  * Binding for the JS family (TypeScript, TSX, JavaScript): what a ValueExpr denotes across files
- * (imports followed through re-exports and barrels, CommonJS `module.exports`), the type of a
- * value (annotations, `new X()`, return types, `this`, the extends chain) and member lookup.
- * Owns these rules; knows nothing of relations or storage.
+ * (imports followed through re-exports and barrels, CommonJS `module.exports`; a type or a value
+ * of one name as the position asks), the type of a value (annotations and JSDoc types alike, casts,
+ * `new X()`, return types, `this`, the extends chain, narrowing, the type expected where a
+ * function stands) and member lookup (unions, intersections, `Pick`/`Omit`). Owns these rules;
+ * the type shapes are js-type-ref.ts's, the standard library's js-lib-types.ts's, the narrowing
+ * algebra js-narrowing.ts's; knows nothing of relations or storage.
  */
-import type { DeclarationFact, ValueExpr } from '@repograph/core';
+import type { ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from './language-binder.js';
 import type { FileUnit, Program } from './program.js';
 import { DepthBudget, RecursionMemo } from './recursion-memo.js';
+import { CALLABLE_KINDS, CONTAINER_KINDS, VALUE_KINDS, hasMembers, isClassLike, sameType } from './js-type-ref.js';
+import type { DeclType, TypeRef } from './js-type-ref.js';
+import { ARRAY_CALLBACK_ELEMENT_PARAMETERS, arrayMethodResult, isArrayIsArray } from './js-lib-types.js';
+import { towardType, withoutType } from './js-narrowing.js';
+import type { Bases } from './js-narrowing.js';
 
-/**
- * The type of a value: a declaration whose members the value has (`instance` false for a class's
- * static side or a namespace), an array-like of an element type, or a function type.
- */
-type TypeRef =
-  | { t: 'decl'; unit: FileUnit; index: number; instance: boolean }
-  | { t: 'array'; element: TypeRef | null }
-  | { t: 'fn'; unit: FileUnit; params: ValueExpr[]; returns: ValueExpr };
-type DeclType = Extract<TypeRef, { t: 'decl' }>;
+/** What a member access found, and the type of the object it was looked up in (when it was). */
+interface MemberLookup {
+  entity: Entity | null;
+  objectType: TypeRef | null;
+}
+const NO_MEMBER: MemberLookup = { entity: null, objectType: null };
 
 const MAX_DEPTH = 24;
-const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'namespace', 'module', 'struct', 'trait']);
-const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);
 
 /** Evaluates expressions of one program; memoizes per declaration and per export. */
 export class JsBinder implements LanguageBinder {
   private readonly program: Program;
+  /** The bases of a type, as narrowing's subtype test reads them (js-narrowing.ts). */
+  private readonly bases: Bases = {
+    exceeded: (depth) => this.depth.exceeded(depth),
+    typeOfBase: (unit, base, depth) => this.typeOfTypeExpr(unit, base, depth),
+  };
   /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
   private readonly depth = new DepthBudget(MAX_DEPTH);
   private readonly exportAnswers = new RecursionMemo<Entity>(this.depth);
   private readonly declarationTypes = new RecursionMemo<TypeRef>(this.depth);
   /** Set while an evaluation used a typed step (receiver type, `this`). */
   private typedStep = false;
+  /**
+   * Set while a type expression's names are evaluated: where a module exports a type and a value
+   * under one name (`interface E` and `const E`), a type position means the type and an
+   * expression the value, as the compiler's meanings have it.
+   */
+  private typeContext = false;
 
   constructor(program: Program) {
     this.program = program;
@@ -40,6 +54,7 @@ export class JsBinder implements LanguageBinder {
   /** Resolves the target of a reference; null when it has no target in the tree. */
   resolve(unit: FileUnit, expr: ValueExpr): Resolution | null {
     this.typedStep = false;
+    this.typeContext = false;
     const entity = this.valueOf(unit, expr, 0);
     if (!entity) return null;
     return { entity, confidence: this.typedStep ? 'typed' : 'exact' };
@@ -80,6 +95,9 @@ export class JsBinder implements LanguageBinder {
         return expr.owner >= 0 ? { t: 'decl', unit, index: expr.owner } : null;
       case 'super':
         return this.superConstructor(unit, expr.owner, depth + 1);
+      case 'cast':
+      case 'refined':
+        return this.valueOf(unit, expr.value, depth + 1);
       default:
         return null;
     }
@@ -117,11 +135,14 @@ export class JsBinder implements LanguageBinder {
   /** What `unit` exports under `name`, following re-exports and `export *`. */
   exportValue(unit: FileUnit, name: string, depth: number): Entity | null {
     if (this.depth.exceeded(depth)) return null;
-    return this.exportAnswers.answer(`${unit.path}\0${name}`, depth, () => this.exportValueUncached(unit, name, depth));
+    const key = `${unit.path}\0${name}${this.typeContext ? '\0type' : ''}`;
+    return this.exportAnswers.answer(key, depth, () => this.exportValueUncached(unit, name, depth));
   }
 
   private exportValueUncached(unit: FileUnit, name: string, depth: number): Entity | null {
     const saved = this.typedStep;
+    // A name exported twice (a type and a value): the one of the meaning asked for, else the first.
+    let other: Entity | null = null;
     for (const fact of unit.exportsByName.get(name) ?? []) {
       let found: Entity | null = null;
       if (fact.style === 'local' && fact.value) {
@@ -136,8 +157,10 @@ export class JsBinder implements LanguageBinder {
             : this.exportValue(targetUnit, fact.imported ?? name, depth + 1);
         }
       }
-      if (found) { this.typedStep = saved; return found; }
+      if (found && this.hasMeaning(found)) { this.typedStep = saved; return found; }
+      other ??= found;
     }
+    if (other) { this.typedStep = saved; return other; }
     if (name !== 'default' && name !== '=') {
       for (const fact of unit.starExports) {
         const targetUnit = this.program.unitOf(this.program.resolveSpecifier(unit, fact.specifier ?? ''));
@@ -158,25 +181,82 @@ export class JsBinder implements LanguageBinder {
     return null;
   }
 
+  /** Whether an entity has the meaning asked for (see typeContext). */
+  private hasMeaning(entity: Entity): boolean {
+    if (entity.t !== 'decl') return true;
+    const kind = entity.unit.facts.declarations[entity.index]!.kind;
+    const isType = kind === 'interface' || kind === 'type_alias';
+    return this.typeContext ? isType || CONTAINER_KINDS.has(kind) : !isType;
+  }
+
   /** What `object.name` denotes. */
   private memberValue(unit: FileUnit, object: ValueExpr, name: string, depth: number): Entity | null {
-    if (object.k === 'this' || object.k === 'super') {
-      const type = this.typeOf(unit, object, depth);
-      return type?.t === 'decl' ? this.lookupMember(type, name, depth) : null;
+    return this.memberLookup(unit, object, name, depth).entity;
+  }
+
+  /** What `object.name` denotes, and the object's type when the member was looked up in it. */
+  private memberLookup(unit: FileUnit, object: ValueExpr, name: string, depth: number): MemberLookup {
+    // `x.constructor` is the runtime constructor (Object's `constructor: Function`), not a declaration.
+    if (name === 'constructor') return NO_MEMBER;
+    // A refinement that changes nothing (a call that is no guard, a non-union without a member) is its value.
+    if (object.k === 'refined' && !this.refines(unit, object, depth)) return this.memberLookup(unit, object.value, name, depth);
+    if (object.k === 'this' || object.k === 'super' || object.k === 'cast' || object.k === 'refined') {
+      return this.memberOfObjectType(unit, object, name, depth);
     }
     const base = this.valueOf(unit, object, depth);
-    if (base?.t === 'module') return this.exportValue(base.unit, name, depth);
-    if (base?.t === 'external') return null;
+    if (base?.t === 'module') return { entity: this.exportValue(base.unit, name, depth), objectType: null };
+    if (base?.t === 'external') return NO_MEMBER;
     if (base?.t === 'decl') {
       const declaration = base.unit.facts.declarations[base.index]!;
-      if (CONTAINER_KINDS.has(declaration.kind) || CALLABLE_KINDS.has(declaration.kind) || hasMembers(base.unit, base.index)) {
+      // A value with a declared type has that type's members, not its initializer's.
+      const declared = declaration.valueType !== undefined && VALUE_KINDS.has(declaration.kind);
+      if (!declared && (CONTAINER_KINDS.has(declaration.kind) || CALLABLE_KINDS.has(declaration.kind) || hasMembers(base.unit, base.index))) {
         const member = this.staticMember(base.unit, base.index, name, depth);
-        if (member) return member;
+        if (member) return { entity: member, objectType: null };
       }
     }
-    const type = this.typeOf(unit, object, depth);
-    if (type?.t !== 'decl') return null;
-    return this.lookupMember(type, name, depth);
+    return this.memberOfObjectType(unit, object, name, depth);
+  }
+
+  /** The member `name` of `object`'s type. */
+  private memberOfObjectType(unit: FileUnit, object: ValueExpr, name: string, depth: number): MemberLookup {
+    const objectType = this.typeOf(unit, object, depth);
+    return { entity: this.memberOfType(objectType, name, depth), objectType };
+  }
+
+  /**
+   * The member `name` of a value of type `type`: a declaration's along its extends chain, a
+   * union's when every constituent gives the same declaration (the compiler orders a union's
+   * constituents by type identity, so which one it looks in first is not known otherwise), an
+   * intersection's first part's that has it.
+   */
+  private memberOfType(type: TypeRef | null, name: string, depth: number): Entity | null {
+    if (type === null || this.depth.exceeded(depth)) return null;
+    switch (type.t) {
+      case 'decl':
+        return this.lookupMember(type, name, depth);
+      case 'oneof': {
+        let found: Entity | null = null;
+        for (const member of type.types) {
+          const entity = this.memberOfType(member, name, depth + 1);
+          if (entity?.t !== 'decl') return null;
+          if (found === null) found = entity;
+          else if (found.t !== 'decl' || found.unit !== entity.unit || found.index !== entity.index) return null;
+        }
+        return found;
+      }
+      case 'allof':
+        for (const part of type.types) {
+          if (part === null) return null;
+          const entity = this.memberOfType(part, name, depth + 1);
+          if (entity) return entity;
+        }
+        return null;
+      case 'pick':
+        return type.names.has(name) !== type.omit ? this.memberOfType(type.type, name, depth + 1) : null;
+      default:
+        return null;
+    }
   }
 
   /** A member of a declaration used as a value: statics of a class, namespace/enum/object members. */
@@ -196,13 +276,14 @@ export class JsBinder implements LanguageBinder {
     const key = `${type.unit.path}\0${type.index}`;
     if (seen.has(key)) return null;
     seen.add(key);
+    const declaration = type.unit.facts.declarations[type.index]!;
     const candidates = type.unit.members.get(type.index)?.get(name);
     if (candidates && candidates.length > 0) {
       const declarations = type.unit.facts.declarations;
-      const preferred = candidates.find((c) => Boolean(declarations[c]!.isStatic) === !type.instance) ?? candidates[0]!;
-      return { t: 'decl', unit: type.unit, index: preferred };
+      const preferred = candidates.find((c) => Boolean(declarations[c]!.isStatic) === !type.instance);
+      // A class's static members are not its instances' (nor the other way round): look further up.
+      if (preferred !== undefined || declaration.kind !== 'class') return { t: 'decl', unit: type.unit, index: preferred ?? candidates[0]! };
     }
-    const declaration = type.unit.facts.declarations[type.index]!;
     for (const base of declaration.extendsTypes ?? []) {
       const baseType = this.typeOfTypeExpr(type.unit, base, depth + 1);
       if (baseType?.t !== 'decl') continue;
@@ -242,8 +323,10 @@ export class JsBinder implements LanguageBinder {
         return baseType?.t === 'decl' ? { ...baseType, instance: true } : null;
       }
       case 'member': {
-        const entity = this.memberValue(unit, expr.object, expr.name, depth + 1);
-        return entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
+        const { entity, objectType } = this.memberLookup(unit, expr.object, expr.name, depth + 1);
+        if (entity?.t === 'decl') return this.declarationType(entity.unit, entity.index, depth + 1);
+        // A union's member whose constituents declare it apart still has a type: the union of theirs.
+        return entity === null && objectType?.t === 'oneof' ? this.memberTypeOfUnion(objectType, expr.name, depth + 1) : null;
       }
       case 'call':
         return this.callResultType(unit, expr.callee, depth + 1);
@@ -260,19 +343,97 @@ export class JsBinder implements LanguageBinder {
       }
       case 'element': {
         const container = this.typeOf(unit, expr.of, depth + 1);
-        return container?.t === 'array' ? container.element : null;
+        return container?.t === 'array' && !container.map ? container.element : null;
       }
       case 'argparam':
         return this.contextualParameterType(unit, expr, depth + 1);
+      case 'paramof':
+        return this.expectedParameterType(unit, expr.fn, expr.param, depth + 1);
+      case 'cast':
+        return this.typeOfTypeExpr(unit, expr.type, depth + 1);
+      case 'refined':
+        return this.refinedType(unit, expr, depth + 1);
+      case 'oneof': {
+        // One of several values (a JavaScript `this.x` assigned in several places): their types' union.
+        const types: TypeRef[] = [];
+        for (const value of expr.types) {
+          const type = this.typeOf(unit, value, depth + 1);
+          if (type === null) return null;
+          if (!types.some((known) => sameType(known, type))) types.push(type);
+        }
+        return types.length === 1 ? types[0]! : { t: 'oneof', types };
+      }
       default:
         return null;
     }
   }
 
+  /**
+   * The type of a value where a condition refined it (the compiler's narrowing): toward a type, a
+   * union keeps the members that are of it (none: the type itself) and another type is kept when
+   * it is one, else replaced; away from it, a union loses those members. A call that is no type
+   * guard refines nothing.
+   */
+  private refinedType(unit: FileUnit, expr: Extract<ValueExpr, { k: 'refined' }>, depth: number): TypeRef | null {
+    const declared = this.typeOf(unit, expr.value, depth + 1);
+    let toward: TypeRef | null;
+    if (expr.type.k === 'guard') {
+      const guarded = this.guardType(unit, expr.type, depth + 1);
+      if (guarded === undefined) return declared;
+      toward = guarded;
+    } else {
+      toward = this.typeOfTypeExpr(unit, expr.type, depth + 1);
+    }
+    return expr.except ? withoutType(declared, toward, this.bases, depth + 1) : towardType(declared, toward, this.bases, depth + 1);
+  }
+
+  /** Whether a refinement can change its value's type (see refinedType). */
+  private refines(unit: FileUnit, expr: Extract<ValueExpr, { k: 'refined' }>, depth: number): boolean {
+    if (expr.type.k === 'guard' && this.guardType(unit, expr.type, depth + 1) === undefined) return false;
+    return !expr.except || this.typeOf(unit, expr.value, depth + 1)?.t === 'oneof';
+  }
+
+  /**
+   * What a type-guard call says of argument `arg` (-1: the object it is called on) when it returns
+   * true: `Array.isArray` an array; a declaration's `guard` for that parameter its type (null when
+   * unknown); undefined when the call is no guard of that argument.
+   */
+  private guardType(unit: FileUnit, guard: Extract<ValueExpr, { k: 'guard' }>, depth: number): TypeRef | null | undefined {
+    const callee = guard.callee;
+    if (isArrayIsArray(callee)) return guard.arg === 0 ? { t: 'array', element: null } : undefined;
+    const entity = this.valueOf(unit, callee, depth + 1);
+    if (entity?.t !== 'decl') return undefined;
+    const declared = entity.unit.facts.declarations[entity.index]!.guard;
+    if (declared !== undefined) return declared.param === guard.arg ? this.typeOfTypeExpr(entity.unit, declared.type, depth + 1) : undefined;
+    // A value of a guard's function type (`const isT = make() as (x: any) => x is T`).
+    const type = this.declarationType(entity.unit, entity.index, depth + 1);
+    if (type?.t !== 'fn' || type.guard === undefined || type.guard.param !== guard.arg) return undefined;
+    return this.typeOfTypeExpr(type.unit, type.guard.type, depth + 1);
+  }
+
+  /** The type of member `name` of a union's values: each constituent's member's type (one when they agree). */
+  private memberTypeOfUnion(type: Extract<TypeRef, { t: 'oneof' }>, name: string, depth: number): TypeRef | null {
+    const types: TypeRef[] = [];
+    for (const member of type.types) {
+      const entity = this.memberOfType(member, name, depth + 1);
+      const memberType = entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
+      if (memberType === null) return null;
+      if (!types.some((known) => sameType(known, memberType))) types.push(memberType);
+    }
+    return types.length === 1 ? types[0]! : { t: 'oneof', types };
+  }
+
   /** The type a call of `callee` returns. */
   private callResultType(unit: FileUnit, callee: ValueExpr, depth: number): TypeRef | null {
-    const entity = this.valueOf(unit, callee, depth);
-    if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
+    if (callee.k === 'member') {
+      const { entity, objectType } = this.memberLookup(unit, callee.object, callee.name, depth);
+      if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
+      // A method of the standard library's arrays and maps.
+      if (entity === null && objectType?.t === 'array') return arrayMethodResult(objectType, callee.name);
+    } else {
+      const entity = this.valueOf(unit, callee, depth);
+      if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
+    }
     const calleeType = this.typeOf(unit, callee, depth + 1);
     return calleeType?.t === 'fn' ? this.typeOfTypeExpr(calleeType.unit, calleeType.returns, depth + 1) : null;
   }
@@ -282,13 +443,17 @@ export class JsBinder implements LanguageBinder {
     if (this.depth.exceeded(depth)) return null;
     const declaration = unit.facts.declarations[index]!;
     if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
-    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
-    if (CALLABLE_KINDS.has(declaration.kind)) return null;
-    // A value typed with a function type (a parameter, a property): its declared result.
+    // A value typed with a function type (a parameter, a property, `@type` on a function): its declared result.
     if (declaration.valueType) {
       const declared = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
       if (declared?.t === 'fn') return this.typeOfTypeExpr(declared.unit, declared.returns, depth + 1);
+      // Typed as a method (`T["method"]`): what that method returns.
+      if (declared?.t === 'decl' && !declared.instance && CALLABLE_KINDS.has(declared.unit.facts.declarations[declared.index]!.kind)) {
+        return this.declarationCallResult(declared.unit, declared.index, depth + 1);
+      }
     }
+    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
+    if (CALLABLE_KINDS.has(declaration.kind)) return null;
     // A value that holds a function (`module.exports = { run }`, `const f = g`): that function's result.
     if (declaration.init) {
       const held = this.valueOf(unit, declaration.init, depth + 1);
@@ -304,10 +469,13 @@ export class JsBinder implements LanguageBinder {
    */
   private contextualParameterType(unit: FileUnit, expr: Extract<ValueExpr, { k: 'argparam' }>, depth: number): TypeRef | null {
     if (expr.callee.k === 'member' && !expr.isNew) {
-      const slot = ARRAY_CALLBACK_ELEMENT_PARAMETER.get(expr.callee.name);
-      if (slot !== undefined) {
+      const slots = ARRAY_CALLBACK_ELEMENT_PARAMETERS.get(expr.callee.name);
+      if (slots !== undefined) {
         const receiver = this.typeOf(unit, expr.callee.object, depth + 1);
-        if (receiver?.t === 'array') return expr.arg === 0 && expr.param === slot ? receiver.element : null;
+        // A map's `forEach` callback gets a value first, as an array's gets an element; it has no other.
+        if (receiver?.t === 'array' && (!receiver.map || expr.callee.name === 'forEach')) {
+          return expr.arg === 0 && slots.includes(expr.param) ? receiver.element : null;
+        }
       }
     }
     const callee = this.valueOf(unit, expr.callee, depth + 1);
@@ -342,32 +510,110 @@ export class JsBinder implements LanguageBinder {
     return this.typeOfTypeExpr(expected.unit, parameterType, depth + 1);
   }
 
+  /**
+   * The type of parameter `param` of the function expected where a function stands (see core's
+   * `paramof`): of the method or property an `indexed` type names, else of the function type.
+   */
+  private expectedParameterType(unit: FileUnit, fn: ValueExpr, param: number, depth: number): TypeRef | null {
+    if (this.depth.exceeded(depth)) return null;
+    let expected: TypeRef | null;
+    if (fn.k === 'indexed') {
+      const entity = this.memberOfType(this.typeOfTypeExpr(unit, fn.object, depth + 1), fn.name, depth + 1);
+      if (entity?.t !== 'decl') return null;
+      const parameters = entity.unit.parameters.get(entity.index);
+      if (parameters !== undefined && CALLABLE_KINDS.has(entity.unit.facts.declarations[entity.index]!.kind)) {
+        const declared = parameters[param] === undefined ? undefined : entity.unit.facts.declarations[parameters[param]!]!.valueType;
+        if (declared === undefined) return null;
+        this.typedStep = true;
+        return this.typeOfTypeExpr(entity.unit, declared, depth + 1);
+      }
+      expected = this.declarationType(entity.unit, entity.index, depth + 1);
+    } else {
+      expected = this.typeOfTypeExpr(unit, fn, depth + 1);
+    }
+    if (expected?.t !== 'fn') return null;
+    const parameterType = expected.params[param];
+    if (parameterType === undefined) return null;
+    this.typedStep = true;
+    return this.typeOfTypeExpr(expected.unit, parameterType, depth + 1);
+  }
+
   /** The type of a type expression (an annotation). */
   private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
     if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
-      case 'array':
-        return { t: 'array', element: this.typeOfTypeExpr(unit, expr.element, depth + 1) };
+      case 'array': {
+        const element = this.typeOfTypeExpr(unit, expr.element, depth + 1);
+        return expr.key === undefined ? { t: 'array', element } : { t: 'array', element, map: true };
+      }
+      case 'pick': {
+        const type = this.typeOfTypeExpr(unit, expr.type, depth + 1);
+        return type === null ? null : { t: 'pick', type, names: new Set(expr.names), omit: expr.omit };
+      }
+      case 'indexed': {
+        // `T["name"]`: the type of T's property.
+        const entity = this.memberOfType(this.typeOfTypeExpr(unit, expr.object, depth + 1), expr.name, depth + 1);
+        return entity?.t === 'decl' ? this.declarationType(entity.unit, entity.index, depth + 1) : null;
+      }
+      case 'returnof': {
+        // `ReturnType<typeof f>`: what calling f gives; `ReturnType<F>` of a function type: its result.
+        if (expr.type.k === 'typeof') {
+          const entity = this.valueOf(unit, expr.type.value, depth + 1);
+          return entity?.t === 'decl' ? this.declarationCallResult(entity.unit, entity.index, depth + 1) : null;
+        }
+        const fn = this.typeOfTypeExpr(unit, expr.type, depth + 1);
+        return fn?.t === 'fn' ? this.typeOfTypeExpr(fn.unit, fn.returns, depth + 1) : null;
+      }
       case 'fn':
-        return { t: 'fn', unit, params: expr.params, returns: expr.returns };
+        return { t: 'fn', unit, params: expr.params, returns: expr.returns, guard: expr.guard };
+      case 'oneof': {
+        const types: TypeRef[] = [];
+        for (const member of expr.types) {
+          const type = this.typeOfTypeExpr(unit, member, depth + 1);
+          if (type === null) return null;
+          types.push(type);
+        }
+        return { t: 'oneof', types };
+      }
+      case 'allof': {
+        // A global part (`Record<string, any>`) declares no member of ours; an unknown one may.
+        const types = expr.types.filter((part) => part.k !== 'global').map((part) => this.typeOfTypeExpr(unit, part, depth + 1));
+        return types.every((type) => type === null) ? null : types.length === 1 ? types[0]! : { t: 'allof', types };
+      }
       case 'typeof': {
-        const entity = this.valueOf(unit, expr.value, depth + 1);
+        const saved = this.typeContext;
+        this.typeContext = false;
+        let entity = this.valueOf(unit, expr.value, depth + 1);
+        this.typeContext = saved;
+        // `typeof import("./x")` of a CommonJS module: what `module.exports` holds.
+        if (entity?.t === 'module') entity = this.exportValue(entity.unit, '=', depth + 1);
         if (entity?.t !== 'decl') return null;
         return this.declarationType(entity.unit, entity.index, depth + 1);
       }
       default:
         break;
     }
-    const entity = this.valueOf(unit, expr, depth + 1);
+    const saved = this.typeContext;
+    this.typeContext = true;
+    let entity = this.valueOf(unit, expr, depth + 1);
+    // `import("./x")` as a type: a CommonJS module's `module.exports = X` means X's type.
+    if (entity?.t === 'module') entity = this.exportValue(entity.unit, '=', depth + 1);
+    this.typeContext = saved;
     if (entity?.t !== 'decl') return null;
     const declaration = entity.unit.facts.declarations[entity.index]!;
     if (declaration.kind === 'type_alias') {
-      if (!declaration.valueType) return null;
+      // An object type (`type A = { ... }`, `@typedef {Object} A` with `@property` lines) has its members.
+      if (!declaration.valueType) return hasMembers(entity.unit, entity.index) ? this.instanceOf(entity.unit, entity.index) : null;
       return this.typeOfTypeExpr(entity.unit, declaration.valueType, depth + 1);
     }
     if (!isClassLike(declaration) && declaration.kind !== 'namespace') return null;
     this.typedStep = true;
     return { t: 'decl', unit: entity.unit, index: entity.index, instance: declaration.kind !== 'namespace' && declaration.kind !== 'enum' };
+  }
+
+  private instanceOf(unit: FileUnit, index: number): TypeRef {
+    this.typedStep = true;
+    return { t: 'decl', unit, index, instance: true };
   }
 
   /** The type of a declaration used as a value. */
@@ -379,13 +625,13 @@ export class JsBinder implements LanguageBinder {
 
   private declarationTypeUncached(unit: FileUnit, index: number, depth: number): TypeRef | null {
     const declaration = unit.facts.declarations[index]!;
-    if (isClassLike(declaration) || declaration.kind === 'namespace' || CALLABLE_KINDS.has(declaration.kind)) {
+    // A function-like's own type, unless it has a value type (a getter, a function declared with a type).
+    const valued = declaration.valueType !== undefined || declaration.init !== undefined;
+    if (isClassLike(declaration) || declaration.kind === 'namespace' || (CALLABLE_KINDS.has(declaration.kind) && !valued)) {
       return { t: 'decl', unit, index, instance: false };
     }
-    if (declaration.valueType) {
-      const annotated = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
-      if (annotated) return annotated;
-    }
+    // A declared type is the type, known or not (its initializer is only checked against it).
+    if (declaration.valueType) return this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
     if (declaration.init) {
       const inferred = this.typeOf(unit, declaration.init, depth + 1);
       if (inferred) return inferred;
@@ -395,21 +641,7 @@ export class JsBinder implements LanguageBinder {
   }
 }
 
-/** Array methods whose callback receives the element, and which callback parameter it is. */
-const ARRAY_CALLBACK_ELEMENT_PARAMETER: ReadonlyMap<string, number> = new Map([
-  ['forEach', 0], ['map', 0], ['filter', 0], ['find', 0], ['findIndex', 0], ['findLast', 0],
-  ['findLastIndex', 0], ['some', 0], ['every', 0], ['flatMap', 0], ['reduce', 1], ['reduceRight', 1],
-]);
-
 function isVariadicParameter(unit: FileUnit, functionIndex: number, slot: number): boolean {
   return unit.facts.declarations[functionIndex]!.params?.[slot]?.variadic ?? false;
 }
 
-function isClassLike(declaration: DeclarationFact): boolean {
-  return declaration.kind === 'class' || declaration.kind === 'interface' || declaration.kind === 'enum' ||
-    declaration.kind === 'struct' || declaration.kind === 'trait';
-}
-
-function hasMembers(unit: FileUnit, index: number): boolean {
-  return (unit.members.get(index)?.size ?? 0) > 0;
-}

@@ -17,6 +17,11 @@ export type Entity =
 export interface Resolution {
   entity: Entity;
   confidence: Confidence;
+  /**
+   * Further targets the reference may reach with the same confidence (Python: a name defined in
+   * both branches of an `if`, a receiver of a `Union` type); each becomes a relation of its own.
+   */
+  alternatives?: Entity[];
 }
 
 /** Binds the references of one language family's files. */

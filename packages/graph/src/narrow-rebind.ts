@@ -106,9 +106,9 @@ export function changedNames(before: FileFacts, after: FileFacts): Set<string> |
 const referencedCache = new WeakMap<FileFacts, Set<string>>();
 
 /**
- * Every name a file's facts look up elsewhere: unbound identifiers (`global`), member names,
- * imported names and export names of re-exports, wherever an expression sits (references,
- * initializers, types, bases, returns). Cached per facts object.
+ * Every name a file's facts look up elsewhere: unbound identifiers (`global`), member names (JS
+ * `T["name"]` types too), imported names and export names of re-exports, wherever an expression
+ * sits (references, initializers, types, bases, returns). Cached per facts object.
  */
 export function referencedNames(facts: FileFacts): Set<string> {
   let names = referencedCache.get(facts);
@@ -129,7 +129,7 @@ function collectNames(value: unknown, into: Set<string>): void {
     return;
   }
   const record = value as Record<string, unknown>;
-  if ((record.k === 'global' || record.k === 'member') && typeof record.name === 'string') into.add(record.name);
+  if ((record.k === 'global' || record.k === 'member' || record.k === 'indexed') && typeof record.name === 'string') into.add(record.name);
   for (const key in record) {
     const child = record[key];
     if (child !== null && typeof child === 'object') collectNames(child, into);

@@ -6,5 +6,7 @@
  *
  * 2: Python `from pkg import sub` imports the submodule; the analysis preset; excluded_material
  *    per excluded file.
+ * 3: issue 16: JSDoc and richer TypeScript types, Python overloads, branches and value types, Go
+ *    chains, multi-value results and element types.
  */
-export const GRAPH_RULES_VERSION = 2;
+export const GRAPH_RULES_VERSION = 3;

@@ -7,7 +7,7 @@
  * ends). Owns these recognitions; plain assignments only record a write and return the value.
  */
 import type { SymbolKind } from '@repograph/core';
-import { NS_VALUE, UNKNOWN } from '../model.js';
+import { NS_VALUE, NULLISH, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { kindOf, newDecl } from './walker.js';
@@ -18,6 +18,7 @@ import { walkClass } from './classes.js';
 import { MODE_COMMONJS, MODE_MEMBERS, walkObject } from './objects.js';
 import { writePattern } from './patterns.js';
 import { addExport } from './modules.js';
+import { declaredType, docBefore } from './jsdoc-apply.js';
 
 
 const NONE = 0;
@@ -40,6 +41,8 @@ interface AssignedTarget {
   /** The whole assignment's range (declaring forms only), else -1. */
   start: number;
   end: number;
+  /** JavaScript: the `@type {T}` of the statement's JSDoc (declaring forms only), else UNKNOWN. */
+  docType: Expr;
 }
 
 function isFree(w: Walker, expr: Expr, name: string): boolean {
@@ -114,8 +117,10 @@ export function walkAssignment(w: Walker): Expr {
     end = c.endIndex;
     c.gotoFirstChild();
   }
+  const docType = form !== NONE && w.lastDoc !== null ? declaredType(w, docBefore(w, start), w.scope) : UNKNOWN;
   let value: Expr = UNKNOWN;
   let seenValue = false;
+  let nullish = false;
   while (c.gotoNextSibling()) {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
@@ -124,12 +129,15 @@ export function walkAssignment(w: Walker): Expr {
       continue;
     }
     seenValue = true;
-    value = walkAssignedValue(w, id, kind, { form, owner, name, nameAt, start, end });
+    nullish = kind === S.K_LITERAL && (w.t.names[id] === 'null' || w.t.names[id] === 'undefined');
+    value = walkAssignedValue(w, id, kind, { form, owner, name, nameAt, start, end, docType });
+    if (value.k === 'name' && value.name === 'undefined' && w.scope.lookup(NS_VALUE, 'undefined') === undefined) nullish = true;
   }
   c.gotoParent();
   if (form === THIS_PROPERTY && name !== '') {
     w.thisAssignments.push({
-      name, start, end, nameStart: nameAt, nameEnd: nameAt + name.length, init: value, inConstructor: w.ctorClass >= 0,
+      name, start, end, nameStart: nameAt, nameEnd: nameAt + name.length, init: nullish ? NULLISH : value,
+      valueType: docType, inConstructor: w.ctorClass >= 0,
     });
   } else if (form === NONE && left.k === 'name' && value !== UNKNOWN) {
     // `let x; ... x = new Foo()`: the first assigned value types a variable declared without one.
@@ -160,7 +168,7 @@ function walkAssignedValue(w: Walker, id: number, kind: number, target: Assigned
       const decl = declareAssigned(w, kind, target, name, 'module');
       w.decls[decl]!.exported = true;
       addExport(w, 'local', name, { k: 'decl', decl }, nameAt);
-      return walkDeclaredValue(w, id, kind, decl, -1);
+      return walkDeclaredValue(w, id, kind, decl, -1, target.docType);
     }
     case COMMONJS_WHOLE: {
       if (kind === S.K_OBJECT) {
@@ -171,7 +179,7 @@ function walkAssignedValue(w: Walker, id: number, kind: number, target: Assigned
         const decl = declareAssigned(w, kind, target, 'export=', 'module');
         w.decls[decl]!.exported = true;
         w.decls[decl]!.takesExpressionName = true;
-        const result = walkDeclaredValue(w, id, kind, decl, -1);
+        const result = walkDeclaredValue(w, id, kind, decl, -1, target.docType);
         addExport(w, 'local', '=', { k: 'decl', decl }, nameAt);
         return result;
       }
@@ -186,7 +194,7 @@ function walkAssignedValue(w: Walker, id: number, kind: number, target: Assigned
       const decl = declareAssigned(w, kind, target, 'export=', 'module');
       w.decls[decl]!.exported = true;
       w.lastRequire = -1;
-      const value = walkDeclaredValue(w, id, kind, decl, -1);
+      const value = walkDeclaredValue(w, id, kind, decl, -1, target.docType);
       if (value.k === 'import' && value.imp === w.lastRequire) {
         w.decls[decl]!.dropped = true;
         addExport(w, 'local', '=', value, nameAt);
@@ -202,7 +210,7 @@ function walkAssignedValue(w: Walker, id: number, kind: number, target: Assigned
       if (form === STATIC_MEMBER) d.isStatic = true;
       else w.decls[owner]!.hasPrototypeMembers = true;
       (w.decls[owner]!.members ??= new Map()).set(form === STATIC_MEMBER ? `static ${name}` : name, decl);
-      return walkDeclaredValue(w, id, kind, decl, owner);
+      return walkDeclaredValue(w, id, kind, decl, owner, target.docType);
     }
     case PROTOTYPE_OBJECT:
       if (kind === S.K_OBJECT) {
@@ -236,7 +244,7 @@ function declareAssigned(
   return decl;
 }
 
-function walkDeclaredValue(w: Walker, id: number, kind: number, decl: number, thisOwner: number): Expr {
+function walkDeclaredValue(w: Walker, id: number, kind: number, decl: number, thisOwner: number, docType: Expr): Expr {
   if (isFunctionKind(kind)) {
     const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
     site.decl = decl;
@@ -256,6 +264,7 @@ function walkDeclaredValue(w: Walker, id: number, kind: number, decl: number, th
   w.currentDecl = savedDecl;
   const d = w.decls[decl]!;
   if (value !== UNKNOWN) d.init = value;
+  if (docType !== UNKNOWN) d.valueType = docType;
   d.signature = d.name;
   return value;
 }

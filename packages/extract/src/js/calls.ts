@@ -21,8 +21,10 @@ let firstStringAt = -1;
  * Walks `(a, ...b)` under the cursor: counts arguments, notes a leading string literal, and tells
  * a function-valued argument which call it is passed to (`callee`, `isNew`) and at which position.
  */
-function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean): void {
+function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, keepValues = false): void {
   const c = w.c;
+  // A condition's call keeps its arguments' values (narrowing.ts reads them for type guards).
+  const values: Expr[] | null = keepValues ? [] : null;
   let count = 0;
   let spread = false;
   let firstString: string | null = null;
@@ -39,13 +41,17 @@ function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean): 
           firstAt = c.startIndex;
           firstString = stringContent(w.text, firstAt, c.endIndex);
           foldLeaf(w, argId);
+          if (values !== null) values.push(UNKNOWN);
           continue;
         }
         if ((kind === S.K_ARROW || kind === S.K_FUNC_EXPR) && callee !== UNKNOWN && !spread) {
           w.pendingArgument = { callee, isNew, arg: count - 1 };
         }
+        const value = visitAt(w, argId, R_READ);
+        if (values !== null) values.push(kind === S.K_SPREAD ? UNKNOWN : value);
+      } else {
+        visitAt(w, argId, R_READ);
       }
-      visitAt(w, argId, R_READ);
       w.pendingArgument = null;
       if ((w.t.flags[argId]! & S.F_CLOSE) !== 0) break;
     } while (c.gotoNextSibling());
@@ -56,6 +62,7 @@ function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean): 
   argumentSpread = spread;
   firstStringArgument = firstString;
   firstStringAt = firstAt;
+  if (values !== null) w.lastArguments = values;
 }
 
 /** A tagged template's arguments: the strings array plus one per substitution. */
@@ -83,6 +90,8 @@ export function walkCall(w: Walker): Expr {
   const c = w.c;
   const bare = w.bareCall;
   w.bareCall = false;
+  const keepValues = w.wantArguments;
+  w.wantArguments = false;
   c.gotoFirstChild();
   const calleeId = c.nodeTypeId;
   const calleeKind = kindOf(w, calleeId);
@@ -109,7 +118,7 @@ export function walkCall(w: Walker): Expr {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
     if (kind === S.K_ARGUMENTS) {
-      walkArgumentList(w, id, callee, false);
+      walkArgumentList(w, id, callee, false, keepValues);
       count = argumentCount;
       spread = argumentSpread;
       specifier = firstStringArgument;

@@ -16,6 +16,7 @@ import { FORM_METHOD, anonymousSite, walkFunction } from './functions.js';
 import { adoptExpressionName } from './function-names.js';
 import { declareThisAssignments, walkField, walkStaticBlock } from './members.js';
 import { addExport } from './modules.js';
+import { applyClassDoc, docBefore } from './jsdoc-apply.js';
 
 /**
  * Walks the class under the cursor. `bindingDecl` is a declaration the parent made for it
@@ -36,6 +37,11 @@ export function walkClass(w: Walker, nodeId: number, bindingDecl: number, isDecl
   const savedScope = w.scope;
   const savedDecl = w.currentDecl;
   const classScope = new Scope(w.scope);
+  if (w.lastDoc !== null) {
+    // JavaScript: the class's `@template` names.
+    const doc = docBefore(w, bindingDecl >= 0 ? w.decls[bindingDecl]!.docStart : leadingStart);
+    if (doc !== null) applyClassDoc(w, doc, classScope);
+  }
   let decl = bindingDecl;
   if (decl < 0 && (isDeclaration || exporting === EXPORT_DEFAULT)) {
     decl = newDecl(w, 'class', exporting === EXPORT_DEFAULT ? 'default' : '', statementScope(w), leadingStart, end, start, wordEnd(w.text, start));

@@ -1,16 +1,18 @@
 /**
  * Expression handlers: identifiers, `this`/`super`, member and element access, wrappers that
- * pass their operand's value through (`await`, `as`, `!`, parentheses), binary expressions
- * (logical ones are branches) and updates. Owns which read/write references an expression records
+ * pass their operand's value through (`await`, `as`, `!`, parentheses) and updates (binary
+ * expressions and conditions are narrowing.ts's). Owns which read/write references an expression records
  * and the value expression it returns. Calls, `new` and decorators are in calls.ts, JSX in
  * jsx.ts, assignments in assignments.ts, object literals in objects.ts.
  */
-import { KEEP_IF_MODULE, NS_VALUE, UNKNOWN, UNRESOLVED } from '../model.js';
+import { KEEP_IF_MODULE, NS_VALUE, NULLISH, UNKNOWN, UNRESOLVED } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { addRef, enter, foldLeaf, identifierEnd, kindOf, leave, stringContent } from './walker.js';
 import type { Walker } from './walker.js';
 import { R_CALLEE, R_OBJECT, R_READ, R_WRITE, visitAt } from './visit.js';
+import { castBefore } from './jsdoc-apply.js';
+import { refinedRead } from './narrowing.js';
 
 /** An identifier used as a value. */
 export function identifierLeaf(w: Walker, role: number): Expr {
@@ -23,7 +25,7 @@ export function identifierLeaf(w: Walker, role: number): Expr {
   if (role === R_READ || role === R_WRITE) {
     if (!boundToLocal(w, name)) addRef(w, role === R_READ ? 'read' : 'write', name, expr, start, KEEP_IF_MODULE);
   }
-  return expr;
+  return w.refinements.length === 0 || role === R_WRITE ? expr : refinedRead(w, name, expr);
 }
 
 /** True when `name` is already bound here to a local or parameter (so a read of it is dropped). */
@@ -38,8 +40,8 @@ function boundToLocal(w: Walker, name: string): boolean {
 /** True when the root of a member chain can make a kept read/write (see KEEP_IF_MODULE). */
 function rootCanBeKept(w: Walker, expr: Expr): boolean {
   let root = expr;
-  while (root.k === 'member') root = root.object;
-  if (root.k === 'this' || root.k === 'super' || root.k === 'import') return true;
+  while (root.k === 'member' || root.k === 'cast' || root.k === 'refined') root = root.k === 'member' ? root.object : root.value;
+  if (root.k === 'this' || root.k === 'super' || root.k === 'import' || root.k === 'decl') return true;
   if (root.k === 'name') return !boundToLocal(w, root.name);
   return false;
 }
@@ -47,11 +49,13 @@ function rootCanBeKept(w: Walker, expr: Expr): boolean {
 export function thisLeaf(w: Walker, role: number): Expr {
   w.lastName = 'this';
   w.lastSite = role === R_CALLEE ? w.c.startIndex : -1;
+  // In a static member `this` is the class: its static side.
+  if (w.thisStatic && w.thisOwner >= 0) return { k: 'decl', decl: w.thisOwner };
   const cached = w.thisExpr;
-  if (cached !== null && cached.owner === w.thisOwner && cached.fn === w.thisFn) return cached;
-  const expr = { k: 'this' as const, owner: w.thisOwner, fn: w.thisFn };
-  w.thisExpr = expr;
-  return expr;
+  const expr = cached !== null && cached.owner === w.thisOwner && cached.fn === w.thisFn
+    ? cached : (w.thisExpr = { k: 'this' as const, owner: w.thisOwner, fn: w.thisFn });
+  // `this: T` of a type that is not the file's own: a cast.
+  return w.thisType === null ? expr : { k: 'cast', value: expr, type: w.thisType };
 }
 
 export function superLeaf(w: Walker, role: number): Expr {
@@ -160,8 +164,15 @@ function passThrough(w: Walker, role: number, stopAfterOperand: boolean): Expr {
   return inner;
 }
 
+/** `(x)`; in JavaScript `/** @type {T} *\/ (x)` is a cast to T (TypeScript's `x as T`). */
 export function walkParen(w: Walker, role: number): Expr {
-  return passThrough(w, role, true);
+  const doc = w.lastDoc;
+  if (doc === null || !doc.castLike || doc.settled) return passThrough(w, role, true);
+  const type = castBefore(w, w.c.startIndex);
+  const inner = passThrough(w, role, true);
+  if (type === UNKNOWN) return inner;
+  w.lastAsType = type;
+  return { k: 'cast', value: inner, type };
 }
 
 export function walkNonNull(w: Walker, role: number): Expr {
@@ -173,7 +184,7 @@ export function walkAwait(w: Walker): Expr {
   return passThrough(w, R_READ, true);
 }
 
-/** `x as T` / `x satisfies T`: the value of `x`; for `as`, `T` is remembered as a declared type. */
+/** `x as T` (a cast to T, also remembered as a declared type) / `x satisfies T` (the value of `x`). */
 export function walkAs(w: Walker, role: number, isAs: boolean): Expr {
   const c = w.c;
   c.gotoFirstChild();
@@ -187,10 +198,11 @@ export function walkAs(w: Walker, role: number, isAs: boolean): Expr {
     if ((w.t.flags[id]! & S.F_NAMED) !== 0) type = result;
   }
   c.gotoParent();
-  if (isAs) w.lastAsType = type;
   w.lastName = name;
   w.lastSite = site;
-  return inner;
+  if (!isAs) return inner;
+  w.lastAsType = type;
+  return type === UNKNOWN || type === NULLISH ? inner : { k: 'cast', value: inner, type };
 }
 
 /** `<T>x`. */
@@ -220,26 +232,7 @@ export function walkTypeAssertion(w: Walker): Expr {
   } while (c.gotoNextSibling());
   c.gotoParent();
   w.lastAsType = type;
-  return inner;
-}
-
-/** `a && b`, `a || b`, `a ?? b` are branches; all binary operands are reads. */
-export function walkBinary(w: Walker): void {
-  const c = w.c;
-  let logical = false;
-  let operands = 0;
-  if (c.gotoFirstChild()) {
-    do {
-      const id = c.nodeTypeId;
-      const kind = kindOf(w, id);
-      const flags = w.t.flags[id]!;
-      if ((flags & S.F_LOGICAL_OP) !== 0) logical = true;
-      visitAt(w, id, R_READ);
-      if ((flags & S.F_NAMED) !== 0 && kind !== S.K_COMMENT && ++operands === 2) break;
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  w.branchHere = logical;
+  return type === UNKNOWN || type === NULLISH ? inner : { k: 'cast', value: inner, type };
 }
 
 /** `x++`, `x += 1`: the target is written, the rest read. */

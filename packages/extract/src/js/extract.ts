@@ -14,6 +14,7 @@ import { maskUnsupportedSyntax } from './mask.js';
 import { tablesFor } from './syntax.js';
 import { Walker } from './walker.js';
 import { visit, R_READ } from './visit.js';
+import { noteDoc } from './jsdoc-apply.js';
 import { finishFacts } from '../finish.js';
 import type { FinishedFacts } from '../finish.js';
 import type { LineTable } from '../positions.js';
@@ -67,6 +68,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   const walkStart = performance.now();
   const cursor = tree.walk();
   const walker = new Walker(cursor, text, tablesFor(grammarOf(language)), language !== 'javascript');
+  if (language === 'javascript') walker.onTaggedComment = noteDoc;
   visit(walker, R_READ);
   const facts = finishFacts(walker, lines);
   const walkMs = performance.now() - walkStart;

@@ -8,7 +8,7 @@
  * function-names.ts.
  */
 import type { ParameterFact } from '@repograph/core';
-import { Scope, UNKNOWN } from '../model.js';
+import { NS_TYPE, Scope, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import {
@@ -20,6 +20,9 @@ import { oneLine } from '../docs.js';
 import { hashHex } from '../fingerprint.js';
 import { walkParams } from './params.js';
 import { declareNamed } from './function-names.js';
+import { docBefore, functionDoc } from './jsdoc-apply.js';
+import { walkTypePredicate } from './types.js';
+import type { FunctionDoc } from './jsdoc-apply.js';
 
 export const FORM_DECLARATION = 0;
 export const FORM_EXPRESSION = 1;
@@ -46,6 +49,18 @@ export interface FunctionSite {
   isDefault: boolean;
   /** The call this function is an argument of (for its parameters' contextual types), or null. */
   argument: ArgumentContext | null;
+  /**
+   * Where a JSDoc comment of the function's host would end (an object-literal pair that declares
+   * nothing), or -1; a function with a declaration uses the declaration's.
+   */
+  docAnchor: number;
+  /**
+   * The function type expected where the function stands (a variable's declared type, the declared
+   * return type of the function returning it), which types its unannotated parameters; or null.
+   */
+  expected: Expr | null;
+  /** A method of an object literal of that declared type: its expected type is that type's member. */
+  expectedOwner: Expr | null;
 }
 
 /** Where a function expression is passed: argument `arg` of a call (or `new`) of `callee`. */
@@ -58,7 +73,7 @@ export interface ArgumentContext {
 export function anonymousSite(form: number): FunctionSite {
   return {
     form, decl: -1, thisOwner: -1, memberOf: -1, declareMember: false, isClassMember: false,
-    leadingStart: -1, exported: false, isDefault: false, argument: null,
+    leadingStart: -1, exported: false, isDefault: false, argument: null, docAnchor: -1, expected: null, expectedOwner: null,
   };
 }
 
@@ -84,6 +99,8 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   const nodeStart = needsPosition ? c.startIndex : -1;
   const nodeEnd = needsPosition ? c.endIndex : -1;
   const leadingStart = site.leadingStart >= 0 ? site.leadingStart : nodeStart;
+  const docAnchor = w.lastDoc === null ? -1 : functionDocAnchor(w, site, needsPosition, leadingStart);
+  const ownAnchor = docAnchor < 0 ? -1 : ownDocAnchor(w, form, nodeStart);
   const namedAtEntry = w.named;
   const declsAtEntry = w.decls.length;
   enter(w, nodeId);
@@ -92,11 +109,15 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   const savedDecl = w.currentDecl;
   const savedThis = w.thisOwner;
   const savedThisFn = w.thisFn;
+  const savedThisStatic = w.thisStatic;
+  const savedThisType = w.thisType;
   const savedSuper = w.superOwner;
   const savedCtor = w.ctorClass;
   const savedMethodClass = w.methodClass;
   const savedReturns = w.returns;
   const savedSignature = w.lastSignature;
+  const savedDocParams = w.docParams;
+  const savedExpectedReturn = w.expectedReturn;
   const fnScope = new Scope(w.scope);
   let decl = site.decl;
   let merged = false;
@@ -118,10 +139,15 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   let fingerprint: string | undefined;
   let branches: number[] | undefined;
   let decoratorRefs = -1;
+  let predicate: { subject: string; type: Expr } | null = null;
+  // Assigned in begin(); the cast keeps the compiler from narrowing it to null.
+  let doc = null as FunctionDoc | null;
 
   const begin = (): void => {
     if (started) return;
     started = true;
+    const comment = (docAnchor >= 0 ? docBefore(w, docAnchor) : null) ?? (ownAnchor >= 0 ? docBefore(w, ownAnchor) : null);
+    doc = comment === null ? null : functionDoc(w, comment, fnScope);
     if (decl < 0 && site.isDefault) {
       decl = newDecl(w, 'function', 'default', 'module', leadingStart, nodeEnd, nodeStart, wordEnd(w.text, nodeStart));
       const d = w.decls[decl]!;
@@ -135,6 +161,8 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
     if (form !== FORM_ARROW) {
       w.thisOwner = site.thisOwner;
       w.thisFn = site.thisOwner < 0 ? decl : -1;
+      w.thisStatic = isStatic && site.isClassMember;
+      w.thisType = null;
       w.superOwner = site.isClassMember ? site.memberOf : -1;
       // Arrow functions keep these: their `this` is the enclosing method's.
       const isConstructor = decl >= 0 && w.decls[decl]!.kind === 'constructor';
@@ -144,6 +172,8 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
     w.returns = { exprs: [], invalid: false };
     w.inFunction++;
     w.lastSignature = null;
+    w.docParams = doc;
+    if (doc !== null && doc.thisType !== UNKNOWN && form !== FORM_ARROW) applyThisType(w, doc.thisType);
     if (decoratorRefs >= 0 && decl >= 0) {
       for (let i = decoratorRefs; i < w.refs.length; i++) w.refs[i]!.encl = decl;
     }
@@ -153,6 +183,10 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
     begin();
     if (headerEnd < 0) headerEnd = c.startIndex;
     hasBody = true;
+    // A function it returns takes its parameters' types from the declared return type.
+    w.expectedReturn = returnType ?? (doc !== null && doc.returns !== null && doc.returns !== UNKNOWN ? doc.returns : null);
+    const bodyKind = kindOf(w, id);
+    if (!isBlock && w.expectedReturn !== null && (bodyKind === S.K_ARROW || bodyKind === S.K_FUNC_EXPR)) w.pendingExpected = w.expectedReturn;
     const sink = decl >= 0 && !(merged && w.decls[decl]!.hasBody) ? [] as number[] : null;
     if (sink !== null) w.branchSinks.push(sink);
     const value = visitAt(w, id, R_READ);
@@ -231,6 +265,7 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
           name = kind === S.K_STRING ? stringContent(w.text, start, end) : w.text.slice(start, end);
           foldLeaf(w, id);
         }
+        if (site.expectedOwner !== null && site.expected === null) site.expected = { k: 'indexed', object: site.expectedOwner, name };
         const result = declareNamed(w, site, decl, {
           name, nameStart: start, nameEnd: end, leadingStart, nodeEnd, fnScope,
           isStatic, isPrivate: isPrivate || kind === S.K_PRIVATE_IDENT, accessor,
@@ -252,8 +287,12 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
       case S.K_TYPE_ANNOTATION:
       case S.K_ASSERTS_ANNOTATION: {
         begin();
-        const type = visitAt(w, id, R_READ);
         annotated = true;
+        if (t.names[id] === 'type_predicate_annotation') {
+          predicate = walkTypePredicate(w, id);
+          break;
+        }
+        const type = visitAt(w, id, R_READ);
         if (kind === S.K_TYPE_ANNOTATION && type !== UNKNOWN) returnType = type;
         break;
       }
@@ -273,13 +312,23 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
   w.currentDecl = savedDecl;
   w.thisOwner = savedThis;
   w.thisFn = savedThisFn;
+  w.thisStatic = savedThisStatic;
+  w.thisType = savedThisType;
   w.superOwner = savedSuper;
   w.ctorClass = savedCtor;
   w.methodClass = savedMethodClass;
   const returns = w.returns;
   w.returns = savedReturns;
   w.lastSignature = savedSignature;
+  w.docParams = savedDocParams;
+  w.expectedReturn = savedExpectedReturn;
+  w.pendingExpected = null;
   if (decl < 0) return -1;
+  if (returnType === undefined && doc !== null && !doc.returnsThis && doc.returns !== null) {
+    // `@returns {T}`: the declared type, not the body's (unknown types stop inference too).
+    annotated = true;
+    if (doc.returns !== UNKNOWN) returnType = doc.returns;
+  }
 
   const d = w.decls[decl]!;
   if (merged) {
@@ -324,6 +373,17 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
       }
     }
   }
+  if (predicate !== null && d.guard === undefined) {
+    // `isT(x): x is T`: a true result says the argument for `x` (or `this`) is a T.
+    const param = predicate.subject === 'this' ? -1 : (params ?? []).findIndex((p) => p.name === predicate!.subject);
+    if (param >= -1 && !(param === -1 && predicate.subject !== 'this')) d.guard = { param, type: predicate.type };
+  }
+  if (accessor === 'get' && d.valueType === undefined && d.init === undefined) {
+    // A getter's value is what it returns: its declared type, else its one returned expression.
+    if (doc !== null && doc.type !== UNKNOWN) d.valueType = doc.type;
+    else if (returnType !== undefined) d.valueType = returnType;
+    else if (!annotated && returns !== null && bodyExpr === undefined && !returns.invalid && returns.exprs.length === 1) d.init = returns.exprs[0];
+  }
   if (form === FORM_DECLARATION || form === FORM_METHOD) {
     w.lastSignature = {
       name: d.name, decl, container: form === FORM_METHOD ? site.memberOf : w.currentDecl,
@@ -331,4 +391,40 @@ export function walkFunction(w: Walker, nodeId: number, site: FunctionSite): num
     };
   }
   return decl;
+}
+
+/** Where the JSDoc comment of the function being entered would end (see FunctionSite.docAnchor), or -1. */
+function functionDocAnchor(w: Walker, site: FunctionSite, needsPosition: boolean, leadingStart: number): number {
+  if (site.decl >= 0) return w.decls[site.decl]!.docStart;
+  if (site.docAnchor >= 0) return site.docAnchor;
+  if (needsPosition) return leadingStart;
+  // An anonymous arrow or method: its position is read only while a comment may still be its own.
+  const pending = w.lastDoc!;
+  if (pending.settled) return -1;
+  pending.settled = true;
+  return w.c.startIndex;
+}
+
+/**
+ * A function expression with a host (`key: /** @param ... *\/ (a) => ...`) may hold a comment of
+ * its own: where it would end (its start), while the last comment may still be its own; else -1.
+ */
+function ownDocAnchor(w: Walker, form: number, nodeStart: number): number {
+  const pending = w.lastDoc!;
+  if (pending.settled || (form !== FORM_ARROW && form !== FORM_EXPRESSION)) return -1;
+  pending.settled = true;
+  return nodeStart >= 0 ? nodeStart : w.c.startIndex;
+}
+
+/** `@this {T}` (and `this: T`): `this` in the body is a T (the file's own class or interface, or a cast to T). */
+export function applyThisType(w: Walker, type: Expr): void {
+  const named = type.k === 'generic' ? type.base : type;
+  const owner = named.k === 'name' ? named.scope.lookup(NS_TYPE, named.name) : undefined;
+  const kind = owner !== undefined && owner >= 0 ? w.decls[owner]!.kind : '';
+  if (kind === 'class' || kind === 'interface') {
+    w.thisOwner = owner!;
+    w.thisFn = -1;
+  } else if (type !== UNKNOWN) {
+    w.thisType = type;
+  }
 }

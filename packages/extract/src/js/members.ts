@@ -4,39 +4,71 @@
  * constructor or a method declares when the class body ends. Owns these member declarations and their
  * initializers; methods are walked by functions.ts.
  */
-import { Scope, UNKNOWN } from '../model.js';
+import { NULLISH, Scope, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { enter, foldLeaf, kindOf, leave, newDecl, recordComment, stringContent } from './walker.js';
-import type { Walker } from './walker.js';
+import type { ThisAssignment, Walker } from './walker.js';
 import { R_READ, visitAt } from './visit.js';
 import { FORM_ARROW, FORM_EXPRESSION, anonymousSite, walkFunction } from './functions.js';
 import { oneLine } from '../docs.js';
+import { declaredType, docBefore } from './jsdoc-apply.js';
+import { walkOwnedAnnotation } from './type-literals.js';
 
 /**
  * `this.x = value` in the constructor, then in the other methods, declares `x` unless the class
- * already has it (as TypeScript does for JavaScript); the first value seen is the initializer.
+ * already has it (as TypeScript does for JavaScript files only). What types it, as the compiler reads it: a
+ * JSDoc `@type` on any of the assignments; else what the constructor leaves in it (its last
+ * assignment there) unless that is `null`/`undefined`; else one of the values of every
+ * assignment (`null`/`undefined` left out; a value of unknown type leaves the property untyped).
  */
 export function declareThisAssignments(w: Walker, decl: number): void {
+  // TypeScript declares properties only as fields and parameter properties (or inherits them).
+  if (w.isTypeScript) return;
   const owner = w.decls[decl]!;
-  const ordered = [...w.thisAssignments.filter((a) => a.inConstructor), ...w.thisAssignments.filter((a) => !a.inConstructor)];
-  for (const assignment of ordered) {
-    const existing = owner.members?.get(assignment.name);
+  const byName = new Map<string, ThisAssignment[]>();
+  for (const assignment of [...w.thisAssignments.filter((a) => a.inConstructor), ...w.thisAssignments.filter((a) => !a.inConstructor)]) {
+    const list = byName.get(assignment.name);
+    if (list) list.push(assignment);
+    else byName.set(assignment.name, [assignment]);
+  }
+  for (const [name, assignments] of byName) {
+    const first = assignments[0]!;
+    const init = assignedValue(assignments);
+    const valueType = assignments.find((a) => a.valueType !== UNKNOWN)?.valueType ?? UNKNOWN;
+    const existing = owner.members?.get(name);
     if (existing !== undefined) {
       const member = w.decls[existing]!;
-      if (member.init === undefined && assignment.init !== UNKNOWN && member.kind === 'property') member.init = assignment.init;
+      if (member.kind !== 'property') continue;
+      if (member.init === undefined && init !== UNKNOWN) member.init = init;
+      if (member.valueType === undefined && valueType !== UNKNOWN) member.valueType = valueType;
       continue;
     }
-    const member = newDecl(w, 'property', assignment.name, 'member', assignment.start, assignment.end,
-      assignment.nameStart, assignment.nameEnd);
+    const member = newDecl(w, 'property', name, 'member', first.start, first.end, first.nameStart, first.nameEnd);
     const m = w.decls[member]!;
     m.container = decl;
-    m.isPrivate = assignment.name.startsWith('#');
-    if (assignment.init !== UNKNOWN) m.init = assignment.init;
-    m.signature = assignment.name;
-    m.docStart = assignment.start;
-    (owner.members ??= new Map()).set(assignment.name, member);
+    m.isPrivate = name.startsWith('#');
+    if (init !== UNKNOWN) m.init = init;
+    if (valueType !== UNKNOWN) m.valueType = valueType;
+    m.signature = name;
+    m.docStart = first.start;
+    (owner.members ??= new Map()).set(name, member);
   }
+}
+
+/** The value that types a `this.x` property (see declareThisAssignments), UNKNOWN when none does. */
+function assignedValue(assignments: readonly ThisAssignment[]): Expr {
+  let lastInConstructor: Expr | null = null;
+  for (const assignment of assignments) if (assignment.inConstructor) lastInConstructor = assignment.init;
+  if (lastInConstructor !== null && lastInConstructor !== NULLISH) return lastInConstructor;
+  const values: Expr[] = [];
+  for (const assignment of assignments) {
+    if (assignment.init === NULLISH) continue;
+    if (assignment.init === UNKNOWN) return UNKNOWN;
+    values.push(assignment.init);
+  }
+  if (values.length === 0) return UNKNOWN;
+  return values.length === 1 ? values[0]! : { k: 'oneof', types: values };
 }
 
 /** A field: `static x?: T = value`, `#p = 1`, `handler = () => {}` (a function-valued field is a method). */
@@ -54,6 +86,8 @@ export function walkField(w: Walker, classDecl: number, decoratorStart: number):
   let valueType: Expr = UNKNOWN;
   const savedDecl = w.currentDecl;
   const refsAtStart = w.refs.length;
+  // JavaScript: `/** @type {T} */ x = ...`.
+  const docType = w.lastDoc !== null ? declaredType(w, docBefore(w, leadingStart), w.scope) : UNKNOWN;
   c.gotoFirstChild();
   do {
     const id = c.nodeTypeId;
@@ -102,7 +136,7 @@ export function walkField(w: Walker, classDecl: number, decoratorStart: number):
     }
     if (kind === S.K_TYPE_ANNOTATION) {
       typeEnd = c.endIndex;
-      valueType = visitAt(w, id, R_READ);
+      valueType = walkOwnedAnnotation(w, id, decl);
       continue;
     }
     if (afterEquals && decl >= 0 && (kind === S.K_ARROW || kind === S.K_FUNC_EXPR)) {
@@ -116,9 +150,12 @@ export function walkField(w: Walker, classDecl: number, decoratorStart: number):
     }
     if (afterEquals && decl >= 0 && (w.t.flags[id]! & S.F_NAMED) !== 0) {
       w.lastAsType = null;
+      const savedThisStatic = w.thisStatic;
+      w.thisStatic = isStatic;
       const init = visitAt(w, id, R_READ);
+      w.thisStatic = savedThisStatic;
       const d = w.decls[decl]!;
-      if (init !== UNKNOWN) d.init = init;
+      if (init !== UNKNOWN && !d.keepsMembers) d.init = init;
       if (valueType === UNKNOWN && (kind === S.K_AS || kind === S.K_TYPE_ASSERTION) && w.lastAsType !== null) valueType = w.lastAsType;
       continue;
     }
@@ -128,6 +165,7 @@ export function walkField(w: Walker, classDecl: number, decoratorStart: number):
   w.currentDecl = savedDecl;
   if (decl >= 0) {
     const d = w.decls[decl]!;
+    if (valueType === UNKNOWN) valueType = docType;
     if (valueType !== UNKNOWN) d.valueType = valueType;
     if (d.signature === undefined && d.sigFrom < 0) {
       d.sigPrefix = isStatic ? 'static ' : '';
@@ -144,6 +182,8 @@ export function walkStaticBlock(w: Walker, id: number): void {
   enter(w, id);
   const savedFnScope = w.fnScope;
   const savedReturns = w.returns;
+  const savedThisStatic = w.thisStatic;
+  w.thisStatic = true;
   w.inFunction++;
   if (c.gotoFirstChild()) {
     do {
@@ -163,5 +203,6 @@ export function walkStaticBlock(w: Walker, id: number): void {
   w.inFunction--;
   w.fnScope = savedFnScope;
   w.returns = savedReturns;
+  w.thisStatic = savedThisStatic;
   leave(w, id);
 }

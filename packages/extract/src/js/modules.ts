@@ -17,7 +17,7 @@ import type { Walker } from './walker.js';
 import { R_READ, visitAt } from './visit.js';
 import { FORM_ARROW, FORM_EXPRESSION, anonymousSite, walkFunction } from './functions.js';
 import { walkClass } from './classes.js';
-import { MODE_DEFAULT, walkObject } from './objects.js';
+import { MODE_MEMBERS, walkObject } from './objects.js';
 import { oneLine } from '../docs.js';
 
 /** Records an import; returns its index. */
@@ -334,8 +334,16 @@ function walkExportedValue(w: Walker, id: number, kind: number, statement: Expor
     return;
   }
   if (isDefault && kind === S.K_OBJECT) {
-    walkObject(w, id, MODE_DEFAULT, -1, -1);
-    if (topLevel) addExport(w, 'local', 'default', undefined, start);
+    // `export default { ... }`: the object is the value of `default`, its properties are members.
+    const objectStart = w.c.startIndex;
+    const decl = newDecl(w, 'variable', 'default', 'module', start, w.c.endIndex, objectStart, objectStart + 1);
+    const d = w.decls[decl]!;
+    d.exported = true;
+    d.isDefault = true;
+    d.docStart = start;
+    d.signature = 'export default {…}';
+    walkObject(w, id, MODE_MEMBERS, decl, decl);
+    if (topLevel) addExport(w, 'local', 'default', { k: 'decl', decl }, start);
     return;
   }
   if ((w.t.flags[id]! & S.F_NAMED) === 0) {

@@ -1,11 +1,12 @@
 /**
  * Object literals. Bound to a variable (`const obj = { foo() {}, bar: 1 }`), assigned to
- * `module.exports`/`X.prototype`, or exported as default, their properties become member
+ * `module.exports`/`X.prototype`, or exported as default (a `default` declaration), their properties become member
  * declarations (kind `method` when function-valued, else `property`); elsewhere an object literal
  * only contributes references. Owns those member declarations and the CommonJS per-property
  * exports of `module.exports = { ... }`.
  */
 import { UNKNOWN } from '../model.js';
+import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { enter, foldLeaf, kindOf, leave, newDecl, recordComment, stringContent } from './walker.js';
 import type { Walker } from './walker.js';
@@ -14,13 +15,12 @@ import { FORM_ARROW, FORM_EXPRESSION, FORM_METHOD, anonymousSite, walkFunction }
 import { identifierLeaf } from './expressions.js';
 import { oneLine } from '../docs.js';
 import { addExport } from './modules.js';
+import { declaredType, docBefore } from './jsdoc-apply.js';
 
 /** Members are not declared. */
 export const MODE_ANONYMOUS = 0;
 /** Members are declared as members of the owner declaration. */
 export const MODE_MEMBERS = 1;
-/** `export default { ... }`: members are declared without a parent. */
-export const MODE_DEFAULT = 2;
 /** `module.exports = { ... }`: each property is an export; members without a parent. */
 export const MODE_COMMONJS = 3;
 /**
@@ -47,6 +47,8 @@ interface PairSite extends MemberSite {
   mode: number;
   /** What `this` is in the pair's function value, or -1. */
   thisOwner: number;
+  /** The declared type of the pair's value (the literal's declared type's member), or null. */
+  expected: Expr | null;
 }
 
 /** Walks the object literal under the cursor. `owner` gets the members; `thisOwner` is `this` in its methods. */
@@ -57,18 +59,20 @@ export function walkObject(w: Walker, nodeId: number, mode: number, owner: numbe
     return;
   }
   walkObjectMembers(w, nodeId, mode, owner, thisOwner);
-  if (mode !== MODE_COMMONJS && mode !== MODE_DEFAULT) return;
-  // Members of an exported object literal have no container; qualify them by the export, so
+  if (mode !== MODE_COMMONJS) return;
+  // Members of `module.exports = { ... }` have no container; qualify them by the export, so
   // `module.exports = { run }` gives `module.exports.run`, distinct from a function `run`.
-  const qualifier = mode === MODE_COMMONJS ? 'module.exports' : 'default';
   for (let i = firstDecl; i < w.decls.length; i++) {
     const d = w.decls[i]!;
-    if (d.scope === 'member' && d.container === owner) d.qualifier = qualifier;
+    if (d.scope === 'member' && d.container === owner) d.qualifier = 'module.exports';
   }
 }
 
 function walkObjectMembers(w: Walker, nodeId: number, mode: number, owner: number, thisOwner: number): void {
   const c = w.c;
+  // The literal's declared type (`const o: T = { ... }`): its members' expected types.
+  const expected = w.objectExpected;
+  w.objectExpected = null;
   const savedSignature = w.lastSignature;
   w.lastSignature = null;
   enter(w, nodeId);
@@ -82,7 +86,7 @@ function walkObjectMembers(w: Walker, nodeId: number, mode: number, owner: numbe
     switch (kind) {
       case S.K_PAIR:
         enter(w, id);
-        walkPair(w, mode, owner, thisOwner);
+        walkPair(w, mode, owner, thisOwner, expected);
         leave(w, id);
         break;
       case S.K_METHOD: {
@@ -90,6 +94,7 @@ function walkObjectMembers(w: Walker, nodeId: number, mode: number, owner: numbe
         site.memberOf = owner;
         site.declareMember = mode !== MODE_ANONYMOUS;
         site.thisOwner = thisOwner;
+        site.expectedOwner = expected;
         const member = walkFunction(w, id, site);
         if (mode === MODE_COMMONJS && member >= 0) {
           const d = w.decls[member]!;
@@ -141,8 +146,8 @@ function declareMember(w: Walker, kind: 'method' | 'property', member: MemberSit
   return decl;
 }
 
-/** `key: value` of an object literal. */
-function walkPair(w: Walker, mode: number, owner: number, thisOwner: number): void {
+/** `key: value` of an object literal (`expected`: the literal's declared type, or null). */
+function walkPair(w: Walker, mode: number, owner: number, thisOwner: number, expected: Expr | null): void {
   const c = w.c;
   const start = c.startIndex;
   const end = c.endIndex;
@@ -172,7 +177,8 @@ function walkPair(w: Walker, mode: number, owner: number, thisOwner: number): vo
       }
       continue;
     }
-    walkPairValue(w, id, kind, { name, owner, start, end, nameStart, nameEnd, mode, thisOwner });
+    const memberExpected: Expr | null = expected === null || name === '' ? null : { k: 'indexed', object: expected, name };
+    walkPairValue(w, id, kind, { name, owner, start, end, nameStart, nameEnd, mode, thisOwner, expected: memberExpected });
   } while (c.gotoNextSibling());
   c.gotoParent();
 }
@@ -184,6 +190,8 @@ function walkPairValue(w: Walker, id: number, kind: number, pair: PairSite): voi
   if (kind === S.K_ARROW || kind === S.K_FUNC_EXPR) {
     const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
     site.thisOwner = thisOwner;
+    site.docAnchor = pair.start;
+    site.expected = pair.expected;
     if (declare) site.decl = declareMember(w, 'method', pair);
     walkFunction(w, id, site);
     if (mode === MODE_COMMONJS && site.decl >= 0) addExport(w, 'local', name, { k: 'decl', decl: site.decl }, nameStart);
@@ -195,9 +203,13 @@ function walkPairValue(w: Walker, id: number, kind: number, pair: PairSite): voi
   }
   const member = declareMember(w, 'property', pair);
   w.decls[member]!.signature = name;
+  // JavaScript: `/** @type {T} */ key: value`.
+  const docType = w.lastDoc !== null ? declaredType(w, docBefore(w, pair.start), w.scope) : UNKNOWN;
+  if (docType !== UNKNOWN) w.decls[member]!.valueType = docType;
   const savedDecl = w.currentDecl;
   w.currentDecl = member;
   if (kind === S.K_OBJECT) {
+    w.objectExpected = pair.expected;
     walkObject(w, id, MODE_MEMBERS, member, member);
   } else {
     const value = visitAt(w, id, R_READ);

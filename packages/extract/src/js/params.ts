@@ -6,7 +6,7 @@
  * (TypeScript `required_parameter`/`optional_parameter`, JavaScript plain patterns).
  */
 import type { ParameterFact } from '@repograph/core';
-import { NS_TYPE, NS_VALUE, UNKNOWN } from '../model.js';
+import { NS_VALUE, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { enter, foldLeaf, kindOf, leave, newDecl } from './walker.js';
@@ -16,6 +16,8 @@ import { collectPattern, valueAlong } from './patterns.js';
 import type { BindingTarget } from './patterns.js';
 import { oneLine, patternName } from '../docs.js';
 import type { FunctionSite } from './functions.js';
+import { applyThisType } from './functions.js';
+import { docParameter, docProperty } from './jsdoc-apply.js';
 
 /** One parameter as walked, before its declarations are made. */
 interface ParamState {
@@ -208,22 +210,19 @@ function finishParam(
   w: Walker, state: ParamState, params: ParameterFact[], isConstructor: boolean, site: FunctionSite, fnDecl: number,
 ): void {
   if (state.isThis) {
-    // `function (this: Foo)`: `this` in the body is a Foo, when Foo is a class/interface of this file.
-    let type = state.valueType;
-    if (type.k === 'generic') type = type.base;
-    if (type.k === 'name') {
-      const owner = w.scope.lookup(NS_TYPE, type.name);
-      if (owner !== undefined && owner >= 0) {
-        const kind = w.decls[owner]!.kind;
-        if (kind === 'class' || kind === 'interface') {
-          w.thisOwner = owner;
-          w.thisFn = -1;
-        }
-      }
-    }
+    // `function (this: Foo)`: `this` in the body is a Foo.
+    applyThisType(w, state.valueType);
     return;
   }
   const position = params.length;
+  const isPattern = state.targets !== null;
+  // JavaScript: the function's JSDoc `@param {T} name` (by position for a destructured one).
+  const documented = w.docParams !== null && state.valueType === UNKNOWN
+    ? docParameter(w.docParams, state.name, position, isPattern) : undefined;
+  if (documented !== undefined) {
+    state.valueType = documented.type;
+    if (documented.optional) state.optional = true;
+  }
   const fact: ParameterFact = {
     name: state.name,
     optional: state.optional || state.hasDefault,
@@ -232,7 +231,6 @@ function finishParam(
   };
   if (state.typeText !== undefined) fact.typeText = state.typeText;
   params.push(fact);
-  const isPattern = state.targets !== null;
   if (state.name === '' || (state.nameStart < 0 && !isPattern)) return;
   const nameStart = isPattern ? state.start : state.nameStart;
   const nameEnd = isPattern ? state.start + state.name.length : state.nameEnd;
@@ -245,6 +243,8 @@ function finishParam(
   } else if (state.valueType === UNKNOWN && site.argument !== null) {
     const argument = site.argument;
     d.init = { k: 'argparam', callee: argument.callee, isNew: argument.isNew, arg: argument.arg, param: position };
+  } else if (state.valueType === UNKNOWN && site.expected !== null) {
+    d.init = { k: 'paramof', fn: site.expected, param: position };
   }
   if (isPattern) {
     const value: Expr = { k: 'decl', decl };
@@ -252,6 +252,9 @@ function finishParam(
       const local = newDecl(w, 'variable', target.name, 'local', target.start, target.end, target.start, target.end);
       const init = valueAlong(value, target.path);
       if (init !== UNKNOWN) w.decls[local]!.init = init;
+      // `@param {T} options.key` types what `{ key }` binds.
+      const property = documented?.properties !== undefined && target.path !== null ? docProperty(documented, target.path) : undefined;
+      if (property !== undefined && property.type !== UNKNOWN) w.decls[local]!.valueType = property.type;
       w.scope.bind(NS_VALUE, target.name, local);
     }
     return;

@@ -6,25 +6,53 @@
  * are handed to their own modules with the variable's declaration.
  */
 import type { SymbolKind } from '@repograph/core';
-import { NS_VALUE, UNKNOWN, importBinding } from '../model.js';
+import { NS_TYPE, NS_VALUE, UNKNOWN, importBinding } from '../model.js';
 import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import {
   EXPORT_NONE, enter, foldLeaf, kindOf, leave, newDecl, pushScope, statementScope,
 } from './walker.js';
 import type { Walker } from './walker.js';
-import { R_READ, R_WRITE, visitAt, visitChildren, visitChildrenToClose } from './visit.js';
+import { R_READ, R_WRITE, visitAt, visitChildren } from './visit.js';
 import { FORM_ARROW, FORM_EXPRESSION, anonymousSite, walkFunction } from './functions.js';
 import { walkClass } from './classes.js';
 import { MODE_MEMBERS, walkObject } from './objects.js';
 import { collectPattern, valueAlong } from './patterns.js';
 import type { BindingTarget } from './patterns.js';
 import { addExport, addImport } from './modules.js';
+import { declaredType, docBefore } from './jsdoc-apply.js';
+import { isExit } from './narrowing.js';
+import { walkOwnedAnnotation } from './type-literals.js';
+import type { Refinement } from './narrowing.js';
 
-/** `{ ... }` and `switch` bodies: a block scope. */
+/**
+ * `{ ... }` and `switch` bodies: a block scope. After `if (cond) return;` the rest of the block
+ * knows `cond` failed (narrowing.ts); `blockExits` tells whether its last statement leaves it.
+ */
 export function walkBlock(w: Walker): void {
+  const c = w.c;
   const saved = pushScope(w);
-  visitChildrenToClose(w);
+  const depth = w.refinements.length;
+  let last = -1;
+  if (c.gotoFirstChild()) {
+    for (;;) {
+      const id = c.nodeTypeId;
+      w.exitRefinements = null;
+      visitAt(w, id, R_READ);
+      // Set by an `if` child (the cast: the compiler keeps the null assigned before the call).
+      const known = w.exitRefinements as Refinement[] | null;
+      if (known !== null) {
+        w.refinements.push(...known);
+        w.exitRefinements = null;
+      }
+      const flags = w.t.flags[id]!;
+      if ((flags & S.F_NAMED) !== 0 && w.t.kind[id] !== S.K_COMMENT) last = id;
+      if ((flags & S.F_CLOSE) !== 0 || !c.gotoNextSibling()) break;
+    }
+    c.gotoParent();
+  }
+  if (w.refinements.length !== depth) w.refinements.length = depth;
+  w.blockExits = last >= 0 && isExit(w, last);
   w.scope = saved;
 }
 
@@ -90,7 +118,8 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
     visitAt(w, nameId, R_WRITE);
   }
   let typeEnd = -1;
-  let valueType: Expr = UNKNOWN;
+  // JavaScript: `/** @type {T} */ const x = ...` (the comment before the statement).
+  let valueType: Expr = w.lastDoc !== null && docStart >= 0 ? declaredType(w, docBefore(w, docStart), w.scope) : UNKNOWN;
   let value: Expr = UNKNOWN;
   let sawValue = false;
   let refsBeforeValue = w.refs.length;
@@ -101,7 +130,7 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
     const kind = kindOf(w, id);
     if (kind === S.K_TYPE_ANNOTATION) {
       typeEnd = c.endIndex;
-      valueType = visitAt(w, id, R_READ);
+      valueType = walkOwnedAnnotation(w, id, decl);
       continue;
     }
     if ((w.t.flags[id]! & S.F_NAMED) === 0 || kind === S.K_COMMENT) {
@@ -113,18 +142,21 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
       setKind(w, decl, 'function');
       const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
       site.decl = decl;
+      // `const f: Handler = (a) => ...`: the declared type types the parameters.
+      if (valueType !== UNKNOWN) site.expected = valueType;
       walkFunction(w, id, site);
     } else if (decl >= 0 && kind === S.K_CLASS_EXPR) {
       setKind(w, decl, 'class');
       walkClass(w, id, decl, false);
     } else if (decl >= 0 && kind === S.K_OBJECT) {
+      if (valueType !== UNKNOWN) w.objectExpected = valueType;
       walkObject(w, id, MODE_MEMBERS, decl, decl);
     } else {
       w.lastAsType = null;
       w.lastRequire = -1;
       refsBeforeValue = w.refs.length;
       value = visitAt(w, id, R_READ);
-      if ((kind === S.K_AS || kind === S.K_TYPE_ASSERTION) && valueType === UNKNOWN && w.lastAsType !== null) {
+      if ((kind === S.K_AS || kind === S.K_TYPE_ASSERTION || kind === S.K_PAREN) && valueType === UNKNOWN && w.lastAsType !== null) {
         valueType = w.lastAsType;
       }
     }
@@ -142,7 +174,8 @@ function walkDeclarator(w: Walker, keyword: string, exported: boolean, docStart:
     } else {
       if (!sawValue) d.noInitializer = true;
       if (valueType !== UNKNOWN) d.valueType = valueType;
-      if (value !== UNKNOWN && d.init === undefined) d.init = value;
+      // An object type literal annotation is the declared type: the initializer does not type it.
+      if (value !== UNKNOWN && d.init === undefined && !d.keepsMembers) d.init = value;
       if (d.signature === undefined && d.sigFrom < 0) {
         d.sigPrefix = `${keyword} `;
         d.sigFrom = nameStart;
@@ -178,6 +211,8 @@ function bindRequire(w: Walker, decl: number, imp: number, imported: string, bin
   record.imported = imported;
   record.at = d.nameStart;
   bindScope.bind(NS_VALUE, d.name, importBinding(imp), true);
+  // In JavaScript the compiler reads `const X = require('x')` as `import X = require('x')`: a type too.
+  if (!w.isTypeScript) bindScope.bind(NS_TYPE, d.name, importBinding(imp), true);
 }
 
 /** Declares (or binds as imports) the names of a destructuring declaration. */
@@ -199,6 +234,7 @@ function declareTargets(
         reused = true;
       }
       bindScope.bind(NS_VALUE, target.name, importBinding(imp), true);
+      if (!w.isTypeScript) bindScope.bind(NS_TYPE, target.name, importBinding(imp), true);
       continue;
     }
     const decl = newDecl(w, keyword === 'const' ? 'constant' : 'variable', target.name, statementScope(w, bindScope),
@@ -239,7 +275,10 @@ export function walkReturn(w: Walker): void {
     do {
       const id = c.nodeTypeId;
       const kind = kindOf(w, id);
+      // `return (x) => ...` in a function of declared return type: the arrow's expected type.
+      if (isFunctionKind(kind) && w.expectedReturn !== null) w.pendingExpected = w.expectedReturn;
       const result = visitAt(w, id, R_READ);
+      w.pendingExpected = null;
       if ((w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
         value = result;
         break;

@@ -119,6 +119,11 @@ export const K_INDEX_SIGNATURE = 106;
 export const K_ARRAY_TYPE = 107;
 export const K_READONLY_TYPE = 108;
 export const K_FUNCTION_TYPE = 109;
+export const K_INTERSECTION_TYPE = 110;
+export const K_UNARY = 111;
+export const K_IF = 112;
+export const K_TERNARY = 113;
+export const K_LOOKUP_TYPE = 114;
 
 // Flags.
 export const F_NAMED = 1;
@@ -169,6 +174,7 @@ const KIND_BY_NAME: Record<string, number> = {
   await_expression: K_AWAIT, parenthesized_expression: K_PAREN, as_expression: K_AS,
   satisfies_expression: K_SATISFIES, type_assertion: K_TYPE_ASSERTION,
   non_null_expression: K_NON_NULL, object: K_OBJECT, pair: K_PAIR, binary_expression: K_BINARY,
+  unary_expression: K_UNARY, if_statement: K_IF, ternary_expression: K_TERNARY, lookup_type: K_LOOKUP_TYPE,
   arguments: K_ARGUMENTS, template_string: K_TEMPLATE_STRING,
   jsx_opening_element: K_JSX_OPEN, jsx_self_closing_element: K_JSX_OPEN,
   jsx_closing_element: K_JSX_CLOSE, import: K_IMPORT,
@@ -176,7 +182,8 @@ const KIND_BY_NAME: Record<string, number> = {
   omitting_type_annotation: K_TYPE_ANNOTATION, adding_type_annotation: K_TYPE_ANNOTATION,
   asserts_annotation: K_ASSERTS_ANNOTATION, type_predicate_annotation: K_ASSERTS_ANNOTATION,
   nested_type_identifier: K_NESTED_TYPE_IDENT, nested_identifier: K_NESTED_IDENT,
-  generic_type: K_GENERIC_TYPE, union_type: K_UNION_TYPE, parenthesized_type: K_PAREN_TYPE,
+  generic_type: K_GENERIC_TYPE, union_type: K_UNION_TYPE, intersection_type: K_INTERSECTION_TYPE,
+  parenthesized_type: K_PAREN_TYPE,
   predefined_type: K_PREDEFINED_TYPE, literal_type: K_LITERAL_TYPE,
   type_parameters: K_TYPE_PARAMS, type_parameter: K_TYPE_PARAM, type_query: K_TYPE_QUERY,
   function_type: K_FUNCTION_TYPE, constructor_type: K_TYPE_SCOPE, array_type: K_ARRAY_TYPE,

@@ -16,6 +16,7 @@ import { FORM_METHOD, anonymousSite, walkFunction } from './functions.js';
 import { walkHeritageItem } from './classes.js';
 import { oneLine } from '../docs.js';
 import { addExport } from './modules.js';
+import { walkAliasIntersection, walkOwnedAnnotation } from './type-literals.js';
 
 /** Consumes a pending `export` in front of the declaration under the cursor. */
 export function takeExport(w: Walker): { exported: boolean; leadingStart: number } {
@@ -116,7 +117,7 @@ export function walkTypeAlias(w: Walker): void {
       walkTypeMembers(w, decl);
       leave(w, id);
     } else if (afterEquals && decl >= 0 && (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
-      const value = visitAt(w, id, R_READ);
+      const value = kind === S.K_INTERSECTION_TYPE ? walkAliasIntersection(w, id, decl) : visitAt(w, id, R_READ);
       if (value !== UNKNOWN) w.decls[decl]!.valueType = value;
     } else {
       visitAt(w, id, R_READ);
@@ -200,7 +201,7 @@ function walkPropertySignature(w: Walker, owner: number): void {
       (o.members ??= new Map()).set(name, decl);
       w.currentDecl = decl;
     } else if (kind === S.K_TYPE_ANNOTATION) {
-      valueType = visitAt(w, id, R_READ);
+      valueType = walkOwnedAnnotation(w, id, decl);
     } else {
       visitAt(w, id, R_READ);
     }

@@ -13,7 +13,7 @@ import * as S from './syntax.js';
 import { MAX_DEPTH, enter, foldLeaf, kindOf, leave, recordComment } from './walker.js';
 import type { Walker } from './walker.js';
 import {
-  identifierLeaf, superLeaf, thisLeaf, walkAwait, walkAs, walkBinary, walkMember, walkNonNull,
+  identifierLeaf, superLeaf, thisLeaf, walkAwait, walkAs, walkMember, walkNonNull,
   walkParen, walkSubscript, walkTypeAssertion, walkUpdate,
 } from './expressions.js';
 import { walkCall, walkDecorator, walkNew } from './calls.js';
@@ -31,9 +31,10 @@ import {
   typeIdentifierLeaf, walkGenericType, walkInfer, walkLiteralType, walkMappedTypeClause,
   walkNestedIdent, walkNestedTypeIdent, walkParenType, walkTypeAnnotation, walkTypeOnlyParams,
   walkArrayType, walkFunctionType, walkIndexSignature, walkTypeParam, walkTypeQuery, walkTypeScope,
-  walkUnionType,
+  walkIntersectionType, walkLookupType, walkUnionType,
 } from './types.js';
 import { walkExport, walkImport, walkImportAlias } from './modules.js';
+import { walkBinary, walkIf, walkTernary } from './narrowing.js';
 
 /** How the value of an expression is used where it occurs. */
 export const R_READ = 0;
@@ -82,7 +83,9 @@ export function visitAt(w: Walker, id: number, role: number): Expr {
     case S.K_ARROW: case S.K_FUNC_EXPR: {
       const site = anonymousSite(kind === S.K_ARROW ? FORM_ARROW : FORM_EXPRESSION);
       site.argument = w.pendingArgument;
+      site.expected = w.pendingExpected;
       w.pendingArgument = null;
+      w.pendingExpected = null;
       walkFunction(w, id, site);
       return UNKNOWN;
     }
@@ -112,6 +115,8 @@ export function visitAt(w: Walker, id: number, role: number): Expr {
     case S.K_TYPE_ASSERTION: result = walkTypeAssertion(w); break;
     case S.K_NON_NULL: result = walkNonNull(w, role); break;
     case S.K_BINARY: walkBinary(w); break;
+    case S.K_IF: walkIf(w); break;
+    case S.K_TERNARY: walkTernary(w); break;
     case S.K_FOR: walkFor(w); break;
     case S.K_FOR_IN: walkForIn(w); break;
     case S.K_CATCH: walkCatch(w); break;
@@ -130,6 +135,8 @@ export function visitAt(w: Walker, id: number, role: number): Expr {
     case S.K_NESTED_IDENT: result = walkNestedIdent(w); break;
     case S.K_GENERIC_TYPE: result = walkGenericType(w, role); break;
     case S.K_UNION_TYPE: result = walkUnionType(w); break;
+    case S.K_INTERSECTION_TYPE: result = walkIntersectionType(w); break;
+    case S.K_LOOKUP_TYPE: result = walkLookupType(w); break;
     case S.K_PAREN_TYPE: result = walkParenType(w, role); break;
     case S.K_LITERAL_TYPE: result = walkLiteralType(w); break;
     case S.K_TYPE_PARAM: walkTypeParam(w); break;

@@ -18,6 +18,10 @@ import type { GrammarTables } from './syntax.js';
 import type { ArgumentContext } from './functions.js';
 import { finish, fold1, fold2 } from '../fingerprint.js';
 import type { WalkRecords } from '../finish.js';
+import type { JsDoc } from './jsdoc.js';
+import { isTaggedComment } from './jsdoc.js';
+import type { FunctionDoc } from './jsdoc-apply.js';
+import type { Refinement } from './narrowing.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
 export const MAX_DEPTH = 1000;
@@ -45,7 +49,10 @@ export interface ThisAssignment {
   end: number;
   nameStart: number;
   nameEnd: number;
+  /** The assigned value; NULLISH for `null`/`undefined`. */
   init: Expr;
+  /** The type its JSDoc `@type {T}` gives (JavaScript), else UNKNOWN. */
+  valueType: Expr;
   inConstructor: boolean;
 }
 
@@ -75,6 +82,10 @@ export class Walker implements WalkRecords {
   thisOwner = -1;
   /** The plain function `this` belongs to (for ES5 constructor functions), or -1. */
   thisFn = -1;
+  /** `this` is the class `thisOwner` itself, not an instance (static methods, fields and blocks). */
+  thisStatic = false;
+  /** The declared type of `this` (`this: T` parameter, `@this {T}`) when T is no class or interface of the file. */
+  thisType: Expr | null = null;
   superOwner = -1;
   /** The last `this` expression made (reused while the owner stays the same; expressions are immutable). */
   thisExpr: { k: 'this'; owner: number; fn: number } | null = null;
@@ -119,6 +130,32 @@ export class Walker implements WalkRecords {
   nsDepth = 0;
   /** The scope whose declarations are module-scope: the file's, or the current namespace body's. */
   topScope: Scope = this.moduleScope;
+  /**
+   * JavaScript files: called for every `/**` comment holding an `@` (jsdoc-apply.ts's noteDoc);
+   * null for TypeScript, whose JSDoc types the compiler ignores.
+   */
+  onTaggedComment: ((w: Walker, start: number, end: number) => void) | null = null;
+  /** The last tagged comment seen (JavaScript files), or null. */
+  lastDoc: JsDoc | null = null;
+  /** What the comment of the function whose parameters are being walked gives them, or null. */
+  docParams: FunctionDoc | null = null;
+  /** The type-only imports that JSDoc `import("x")` types made, by specifier. */
+  typeImports: Map<string, number> | null = null;
+  /** Names refined by the conditions around the node being walked (narrowing.ts), innermost last. */
+  readonly refinements: Refinement[] = [];
+  /** Set by an `if` whose consequent always leaves the block: what the rest of the block knows. */
+  exitRefinements: Refinement[] | null = null;
+  /** The block walked last ended with a statement that leaves it (`return`, `throw`, ...). */
+  blockExits = false;
+  /** The declared return type of the function whose body is being walked (for the functions it returns), or null. */
+  expectedReturn: Expr | null = null;
+  /** Set right before visiting a function expression whose expected type is this (see FunctionSite.expected). */
+  pendingExpected: Expr | null = null;
+  /** Set right before walking an object literal whose declared type is this (its members' expected types). */
+  objectExpected: Expr | null = null;
+  /** Asks the next call's argument list to keep its arguments' values in `lastArguments`. */
+  wantArguments = false;
+  lastArguments: Expr[] | null = null;
 
   constructor(
     readonly c: Parser.TreeCursor,
@@ -282,5 +319,8 @@ export function pushScope(w: Walker): Scope {
 
 /** Records the comment under the cursor (its offsets), for doc comments. */
 export function recordComment(w: Walker): void {
-  w.comments.push(w.c.startIndex, w.c.endIndex);
+  const start = w.c.startIndex;
+  const end = w.c.endIndex;
+  w.comments.push(start, end);
+  if (w.onTaggedComment !== null && isTaggedComment(w.text, start, end)) w.onTaggedComment(w, start, end);
 }

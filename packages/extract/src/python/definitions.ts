@@ -17,6 +17,10 @@ import { calleeSite, visit } from './visit.js';
 import { memberTable } from './statements.js';
 import { typeExpr } from './types.js';
 import { walkParameters } from './params.js';
+import { afterDefinition, continuedOverload, isOverloadDecorator } from './overloads.js';
+import { recordBinding } from './bindings.js';
+import { isFunctoolsWraps } from './typing-names.js';
+import { docstringReturnType } from './docstring-types.js';
 
 /** Longest docstring kept (characters). */
 const MAX_DOC = 2000;
@@ -26,6 +30,8 @@ export function walkDecorated(w: PyWalker): void {
   const c = w.c;
   const start = c.startIndex;
   const decorators: string[] = [];
+  /** `@functools.wraps(f)`: the function this one presents itself as. */
+  let wraps: Expr | undefined;
   enter(w, 'decorated_definition');
   if (c.gotoFirstChild()) {
     do {
@@ -38,8 +44,10 @@ export function walkDecorated(w: PyWalker): void {
             const exprStart = c.startIndex;
             const exprEnd = c.endIndex;
             decorators.push(nodeText(w));
+            w.argumentsAt = exprStart;
             const value = visit(w, R_CALLEE);
             const target = value.k === 'call' ? value.callee : value;
+            if (value.k === 'call' && isFunctoolsWraps(w, value.callee)) wraps = w.callArgs.get(value)?.[0];
             // `@name(args)`: the callee is both called (a call reference) and decorates.
             const calleeEnd = value.k === 'call' ? exprStart + nodeText(w).indexOf('(') : exprEnd;
             const site = calleeSite(w, target, exprStart, calleeEnd);
@@ -49,7 +57,7 @@ export function walkDecorated(w: PyWalker): void {
         }
         leave(w, type);
       } else if (type === 'function_definition') {
-        walkFunction(w, decorators, start);
+        walkFunction(w, decorators, start, wraps);
       } else if (type === 'class_definition') {
         walkClass(w, decorators, start);
       } else {
@@ -62,7 +70,7 @@ export function walkDecorated(w: PyWalker): void {
 }
 
 /** `def name(params) -> R: body`. */
-export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1): void {
+export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1, wraps?: Expr): void {
   const c = w.c;
   const start = wrapStart >= 0 ? wrapStart : c.startIndex;
   const end = c.endIndex;
@@ -72,8 +80,12 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1):
   const isStatic = decorators.some((d) => d === 'staticmethod');
   const isClassMethod = decorators.some((d) => d === 'classmethod');
   const isProperty = decorators.some((d) => /^(property|cached_property|functools\.cached_property|\w+\.(setter|getter|deleter))$/.test(d));
+  const isStub = decorators.some((d) => isOverloadDecorator(w, d));
   enter(w, 'function_definition');
   let index = -1;
+  /** The declaration this `def` continues (overloads.ts), or -1. */
+  let continued = -1;
+  let returnKnown = false;
   let isAsync = false;
   let paramsText = '';
   let returnText = '';
@@ -91,24 +103,40 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1):
         foldLeaf(w, 'identifier', true);
         const name = nodeText(w);
         const kind = inClass ? (isProperty ? 'property' : 'method') : 'function';
+        continued = continuedOverload(w, outer, name);
+        if (continued >= 0) {
+          index = continued;
+          const decl = w.decls[index]!;
+          decl.end = end;
+          if (!isStub) {
+            decl.nameStart = c.startIndex;
+            decl.nameEnd = c.endIndex;
+            decl.kind = kind;
+            for (const parameter of decl.parameterDecls ?? []) w.decls[parameter]!.dropped = true;
+          }
+          continue;
+        }
         index = newDecl(w, kind, name, declScope(w), start, end, c.startIndex, c.endIndex);
         const decl = w.decls[index]!;
         if (isStatic) decl.isStatic = true;
         if (inClass && name.startsWith('__') && !name.endsWith('__')) decl.isPrivate = true;
-        bindDefinition(w, name, index);
+        bindDefinition(w, name, index, !decorators.some((d) => /^\w+\.(setter|getter|deleter)$/.test(d)));
         if (inClass) {
           const members = memberTable(w, owner);
           if (!members.has(name)) members.set(name, index);
         }
       } else if (field === 'parameters' && index >= 0) {
         paramsText = nodeText(w);
-        walkParameters(w, index, fnScope, inClass && !isStatic ? owner : -1, 'parameters');
+        // A later stub of a run adds no parameters: the first stub's, then the implementation's, are the declaration's.
+        const laterStub = continued >= 0 && isStub;
+        walkParameters(w, laterStub ? -1 : index, fnScope, inClass && !isStatic ? owner : -1, 'parameters');
       } else if (field === 'return_type' && index >= 0) {
         returnText = nodeText(w);
         enter(w, 'type');
         const returnType = typeExpr(w);
         leave(w, 'type');
-        if (returnType.k !== 'unknown') w.decls[index]!.returnType = returnType;
+        returnKnown = returnType.k !== 'unknown';
+        if (returnKnown && !(continued >= 0 && isStub)) w.decls[index]!.returnType = returnType;
       } else if (field === 'body' && index >= 0) {
         const saved = { decl: w.currentDecl, cls: w.classDecl, returns: w.returns };
         w.scope = fnScope;
@@ -116,8 +144,14 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1):
         w.classDecl = inClass ? owner : w.classDecl;
         w.returns = [];
         w.inFunction++;
-        const doc = docstringOf(w);
+        const literal = docstringLiteral(w);
+        const doc = literal === undefined ? undefined : cleanDocstring(literal);
         if (doc !== undefined) w.docs.set(index, doc);
+        // No annotation: a docstring's `:rtype:` is the return type jedi reads.
+        if (literal !== undefined && returnText === '') {
+          const documented = docstringReturnType(w, literal);
+          if (documented !== undefined) w.decls[index]!.returnType = documented;
+        }
         const sink: number[] = [];
         w.branchSinks.push(sink);
         visit(w, R_READ);
@@ -131,6 +165,9 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1):
         w.classDecl = saved.cls;
         w.returns = saved.returns;
         const decl = w.decls[index]!;
+        // Returns that differ give no type (jedi unites them, but also drops those its flow
+        // analysis finds unreachable, `if isinstance(value, X)` with a known value; uniting
+        // them all costs more precision than it gains).
         decl.returns = returns === undefined ? undefined : returns !== null && returns.length > 0 ? returns : null;
       } else {
         visit(w, R_READ);
@@ -141,7 +178,11 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1):
   leave(w, 'function_definition');
   if (index < 0) return;
   const decl = w.decls[index]!;
+  afterDefinition(w, outer, decl.name, index, isStub, returnText, returnKnown);
+  // A later stub leaves the declaration as the first stub (or the implementation) made it.
+  if (continued >= 0 && isStub) return;
   decl.hasBody = true;
+  if (wraps !== undefined && wraps.k !== 'unknown') decl.wraps = wraps;
   decl.fingerprint = fingerprint;
   decl.branches = branches;
   decl.nodeCount = w.named - namedAtEntry;
@@ -251,21 +292,26 @@ export function walkLambda(w: PyWalker): void {
   w.returns = savedReturns;
 }
 
-/** Binds a `def`/`class` name; it replaces an import of the same name (`try: import ... except: def ...`). */
-function bindDefinition(w: PyWalker, name: string, index: number): void {
+/**
+ * Binds a `def`/`class` name; it replaces an import of the same name (`try: import ... except:
+ * def ...`). `event`: the binding is one of the name's (bindings.ts); a property's `@x.setter`
+ * is not, it keeps the getter's.
+ */
+function bindDefinition(w: PyWalker, name: string, index: number, event = true): void {
   const scope = bindingScope(w, name);
   const existing = scope?.values?.get(name);
   scope?.bind(NS_VALUE, name, index, existing !== undefined && existing <= -2);
-  if (existing !== undefined && existing >= 0 && w.decls[existing]!.hasBody) {
-    // `if ...: def f()` / `else: def f()`: a call of `f` may reach either definition.
-    const list = w.aliases.get(existing) ?? [{ k: 'decl', decl: existing }];
-    list.push({ k: 'decl', decl: index });
-    w.aliases.set(existing, list);
-  }
+  if (scope && event) recordBinding(w, scope, name, index, undefined, w.decls[index]!.nameStart);
 }
 
 /** The docstring of the body block under the cursor (its first statement, a string), cleaned. */
 function docstringOf(w: PyWalker): string | undefined {
+  const literal = docstringLiteral(w);
+  return literal === undefined ? undefined : cleanDocstring(literal);
+}
+
+/** The source text of the docstring of the body block under the cursor. */
+function docstringLiteral(w: PyWalker): string | undefined {
   const c = w.c;
   if (!c.gotoFirstChild()) return undefined;
   let text: string | undefined;
@@ -275,7 +321,7 @@ function docstringOf(w: PyWalker): string | undefined {
     c.gotoParent();
   }
   c.gotoParent();
-  return text === undefined ? undefined : cleanDocstring(text);
+  return text;
 }
 
 /** A string literal's content as `inspect.cleandoc` would give it. */

@@ -2,9 +2,12 @@
  * The Python extractor: parses a decoded .py/.pyi text with tree-sitter-python, walks the tree
  * once with a cursor (visit.ts and the modules it dispatches to), and finishes the records with
  * the shared ../finish.ts (the same lexical binding, publication and fact shapes), then
- * adds what only Python has: docstrings, keyword argument names at call sites, and the exported
- * flag (`__all__`, else every public module-level name). Never throws for bad syntax: what parses
- * is indexed and a `parse_error` diagnostic says the rest is lost.
+ * adds what only Python has: docstrings, keyword argument names at call sites, the exported
+ * flag (`__all__`, else every public module-level name) and the superseded flag. Between the walk
+ * and finish.ts, the records are settled: list literals get what was appended to them
+ * (collections.ts), each use of a name bound several times gets the bindings jedi would see
+ * (bindings.ts), and alternatives that name builtins are dropped (unions.ts). Never throws for bad
+ * syntax: what parses is indexed and a `parse_error` diagnostic says the rest is lost.
  *
  * Import encoding (ImportFact), read by packages/graph/src/python:
  * - `import a` / `import a.b as c`: style `namespace`, imported `*`, specifier the dotted module,
@@ -24,8 +27,9 @@ import { errorCensus } from '../census.js';
 import { finishFacts } from '../finish.js';
 import type { FinishedFacts } from '../finish.js';
 import type { LineTable } from '../positions.js';
-import { NS_VALUE } from '../model.js';
-import type { RefRecord } from '../model.js';
+import { resolveBindings } from './bindings.js';
+import { finishCollections } from './collections.js';
+import { pruneUnions } from './unions.js';
 import {
   PyWalker, enter, leave, typeAt,
 } from './state.js';
@@ -69,9 +73,12 @@ export function extractPythonText(path: string, text: string, lines: LineTable):
   visitChildren(w, R_READ);
   leave(w, typeAt(w));
   markExported(w);
-  expandReassignedCalls(w);
+  finishCollections(w);
+  resolveBindings(w);
+  pruneUnions(w);
   const facts = finishFacts(w, lines);
   addPythonDetails(w, facts, lines);
+  markSupersededFacts(w, facts, lines);
   const walkMs = performance.now() - walkStart;
   if (w.truncated) {
     diagnostics.push({
@@ -80,31 +87,6 @@ export function extractPythonText(path: string, text: string, lines: LineTable):
     });
   }
   return { ...facts, partial: census.count > 0, diagnostics, parseMs, walkMs };
-}
-
-/**
- * A call of a name that is assigned several functions (`h = md5` in one branch, `h = sha1` in
- * another) may call each: the call reference is repeated once per assigned name or attribute.
- */
-function expandReassignedCalls(w: PyWalker): void {
-  if (w.aliases.size === 0) return;
-  const expanded: RefRecord[] = [];
-  let changed = false;
-  for (const ref of w.refs) {
-    const target = ref.target;
-    if (ref.kind === 'call' && target.k === 'name') {
-      const binding = target.scope.lookup(NS_VALUE, target.name);
-      const values = binding !== undefined && binding >= 0 ? w.aliases.get(binding) : undefined;
-      const named = values?.map((v) => (v.k === 'deferred' ? v.e : v)).filter((v) => v.k === 'name' || v.k === 'member' || v.k === 'decl');
-      if (named && named.length > 1) {
-        for (const value of named) expanded.push({ ...ref, target: value });
-        changed = true;
-        continue;
-      }
-    }
-    expanded.push(ref);
-  }
-  if (changed) w.refs.splice(0, w.refs.length, ...expanded);
 }
 
 /** Without `__all__`, every module-level name not starting with `_` is exported. */
@@ -140,5 +122,23 @@ function addPythonDetails(w: PyWalker, facts: FinishedFacts, lines: LineTable): 
       const names = namesAt.get(`${ref.line}:${ref.column}`);
       if (names !== undefined) ref.keywordNames = names;
     }
+  }
+}
+
+/** Marks the facts of the declarations and imports bindings.ts found superseded. */
+function markSupersededFacts(w: PyWalker, facts: FinishedFacts, lines: LineTable): void {
+  for (const index of w.supersededImports) {
+    const fact = facts.imports[index];
+    if (fact !== undefined) fact.superseded = true;
+  }
+  if (w.supersededDecls.size === 0) return;
+  const at = new Set<string>();
+  for (const index of w.supersededDecls) {
+    const decl = w.decls[index]!;
+    const p = lines.position(decl.nameStart);
+    at.add(`${p.line}:${p.column}:${decl.name}`);
+  }
+  for (const fact of facts.declarations) {
+    if (at.has(`${fact.selection.start.line}:${fact.selection.start.column}:${fact.name}`)) fact.superseded = true;
   }
 }

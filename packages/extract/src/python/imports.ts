@@ -8,6 +8,7 @@ import {
   bindingScope, foldLeaf, nodeText, typeAt, namedAt,
 } from './state.js';
 import type { PyWalker } from './state.js';
+import { recordBinding } from './bindings.js';
 
 /** `import a.b.c`, `import a.b as c` (see the encoding in python/extract.ts). */
 export function walkImport(w: PyWalker): void {
@@ -66,6 +67,7 @@ function bindImport(w: PyWalker, record: PyWalker['imports'][number]): void {
   w.imports.push(record);
   const scope = bindingScope(w, record.local) ?? w.scope;
   scope.bind(NS_VALUE, record.local, importBinding(index));
+  recordBinding(w, scope, record.local, importBinding(index), undefined, record.at);
 }
 
 /** Name, alias and name offset of an `aliased_import` under the cursor. */

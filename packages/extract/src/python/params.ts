@@ -14,6 +14,8 @@ import {
 import type { PyWalker } from './state.js';
 import { visit } from './visit.js';
 import { typeExpr } from './types.js';
+import { recordBinding } from './bindings.js';
+import { REACHABLE, UNREACHABLE } from './flow.js';
 
 /**
  * The parameters under the cursor, bound in `fnScope`; defaults and annotations are evaluated in
@@ -66,6 +68,9 @@ export function walkParameters(w: PyWalker, fn: number, fnScope: Scope, selfOwne
         if (parameter.type.k !== 'unknown' && !parameter.variadic && !parameter.keywordVariadic) decl.valueType = parameter.type;
         else if (parameter.defaultValue.k !== 'unknown') decl.init = parameter.defaultValue;
         fnScope.bind(NS_VALUE, parameter.name, index);
+        recordBinding(w, fnScope, parameter.name, index, undefined, parameter.nameStart);
+        // Without an annotation jedi infers the parameter from its default: `if flag:` is decided.
+        if (parameter.literalDefault !== undefined && parameter.type.k === 'unknown') w.literalDefaults.set(index, parameter.literalDefault);
         decls.push(index);
       } else {
         fnScope.bind(NS_VALUE, parameter.name, OPAQUE);
@@ -89,6 +94,8 @@ interface ParameterRead {
   type: Expr;
   /** The default value: an unannotated parameter takes its type from it, as Python's resolvers do. */
   defaultValue: Expr;
+  /** A default of `True` (REACHABLE) or `False`/`None` (UNREACHABLE), as a condition's status. */
+  literalDefault?: number;
   start: number;
   end: number;
   nameStart: number;
@@ -130,6 +137,8 @@ function readParameter(w: PyWalker): ParameterRead | null {
         leave(w, 'type');
       } else if (field === 'value') {
         result.hasDefault = true;
+        const literal = typeAt(w);
+        if (literal === 'true' || literal === 'false' || literal === 'none') result.literalDefault = literal === 'true' ? REACHABLE : UNREACHABLE;
         result.defaultValue = visit(w, R_READ);
       } else {
         visit(w, R_READ);

@@ -2,7 +2,9 @@
  * The walk state of one Python file and its primitive operations: the tree cursor, the text, the
  * collected records (the shared record shapes of ../model.ts, handed to ../finish.ts as its
  * WalkRecords, so they are bound and published as the JS family's are), the lexical context (scope, enclosing declaration, enclosing
- * class), the fingerprint hash stack, and helpers to record declarations and references. Owns
+ * class, flow frame), what the passes after the walk settle (every binding and use of a name,
+ * list literals, call arguments, `oneof` values), the fingerprint hash stack, and helpers to
+ * record declarations and references. Owns
  * no grammar knowledge beyond node type names; the handlers live in statements.ts,
  * definitions.ts and expressions.ts.
  *
@@ -16,6 +18,9 @@ import { Decl, NS_VALUE, Scope, UNKNOWN, UNRESOLVED } from '../model.js';
 import type { Expr, ExportRecord, ImportRecord, RefRecord } from '../model.js';
 import { finish, fold1, fold2, tokenHash1, tokenHash2 } from '../fingerprint.js';
 import type { WalkRecords } from '../finish.js';
+import type { OverloadRun } from './overloads.js';
+import type { BindEvent, NameUse } from './bindings.js';
+import type { FlowFrame } from './flow.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
 export const MAX_DEPTH = 800;
@@ -73,6 +78,8 @@ export interface SelfBinding {
 /** Per-scope extras Python needs beyond ../model.ts's Scope. */
 export interface ScopeInfo {
   isClass: boolean;
+  /** A function or lambda body (not a class body or comprehension). */
+  isFunction: boolean;
   /** Names declared `global` in this scope. */
   globals: Set<string> | null;
   /** Names declared `nonlocal` in this scope. */
@@ -104,10 +111,29 @@ export class PyWalker implements WalkRecords {
   readonly docs = new Map<number, string>();
   /** Keyword argument names of call references, by the call reference's name offset. */
   readonly keywordNames = new Map<number, string[]>();
-  /** Every value assigned to a declaration (first assignment included), for calls of re-assigned names. */
-  readonly aliases = new Map<number, Expr[]>();
+  /** Every binding of each name, by scope (bindings.ts). */
+  readonly events = new Map<Scope, Map<string, BindEvent[]>>();
+  /** The first positional argument values of calls (values.ts `keepArguments` puts them in facts where binding reads them). */
+  readonly callArgs = new Map<Expr, Expr[]>();
+  /** Parameters whose default is a literal True/False/None, by declaration index, as condition statuses (branches.ts). */
+  readonly literalDefaults = new Map<number, number>();
+  /** Start of the call whose positional arguments the walk keeps next (visit.ts walkCall). */
+  argumentsAt = -1;
+  /** List and set literals with their elements so far (collections.ts). */
+  readonly collections = new Map<Expr, Expr[]>();
+  /** The `oneof` values made (unions.ts prunes them once names are bound). */
+  readonly unions: Expr[] = [];
+  /** Uses of names, for bindings.ts to pick the bindings each sees. */
+  readonly uses: NameUse[] = [];
+  /** The innermost flow frame the walk is in (flow.ts). */
+  flow: FlowFrame | null = null;
+  /** Declarations and imports no use from outside their scope sees (bindings.ts). */
+  readonly supersededDecls = new Set<number>();
+  readonly supersededImports = new Set<number>();
   /** `__all__` was assigned a list of strings at module level. */
   hasAll = false;
+  /** The run of `@overload` stubs the next `def` of that name continues (overloads.ts). */
+  overloadRun: OverloadRun | null = null;
   /** Hash stack for fingerprints. */
   readonly h1 = new Int32Array(MAX_DEPTH + 8);
   readonly h2 = new Int32Array(MAX_DEPTH + 8);
@@ -121,7 +147,7 @@ export class PyWalker implements WalkRecords {
   typeIsNamed = false;
 
   constructor(readonly c: Parser.TreeCursor, readonly text: string) {
-    this.info.set(this.moduleScope, { isClass: false, globals: null, nonlocals: null, selfName: null, selfOwner: -1 });
+    this.info.set(this.moduleScope, { isClass: false, isFunction: false, globals: null, nonlocals: null, selfName: null, selfOwner: -1 });
   }
 }
 
@@ -183,7 +209,7 @@ export function pushScope(w: PyWalker, isClass: boolean, isFunction: boolean): S
   let parent = saved;
   if (isFunction) while (w.info.get(parent)?.isClass && parent.parent) parent = parent.parent;
   w.scope = new Scope(parent);
-  w.info.set(w.scope, { isClass, globals: null, nonlocals: null, selfName: null, selfOwner: -1 });
+  w.info.set(w.scope, { isClass, isFunction, globals: null, nonlocals: null, selfName: null, selfOwner: -1 });
   return saved;
 }
 
@@ -229,14 +255,19 @@ export function addRef(
   w.refs.push({ kind, name, target, encl: w.currentDecl, at, keep, argumentCount, hasSpread });
 }
 
-/** An identifier: `self`/`cls` of the enclosing method, or a name looked up after the walk. */
-export function nameExpr(w: PyWalker, name: string): Expr {
+/**
+ * An identifier: `self`/`cls` of the enclosing method, or a name looked up after the walk. With
+ * `at`, a use whose visible bindings bindings.ts decides.
+ */
+export function nameExpr(w: PyWalker, name: string, at = -1, role = R_READ): Expr {
   for (let scope: Scope | null = w.scope; scope !== null; scope = scope.parent) {
     const info = w.info.get(scope);
     if (info?.selfName === name) return { k: 'this', owner: info.selfOwner, fn: -1 };
     if (scope.values?.has(name)) break;
   }
-  return { k: 'name', name, scope: w.scope, ns: NS_VALUE, res: UNRESOLVED };
+  const expr: Extract<Expr, { k: 'name' }> = { k: 'name', name, scope: w.scope, ns: NS_VALUE, res: UNRESOLVED };
+  if (at >= 0) w.uses.push({ expr, at, frame: w.flow, scope: w.scope, role });
+  return expr;
 }
 
 /** True for names conventionally constant (`MAX_SIZE`, `DEBUG`). */

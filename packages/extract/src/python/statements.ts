@@ -12,6 +12,8 @@ import {
 import type { PyWalker } from './state.js';
 import { visit, visitChildren } from './visit.js';
 import { typeExpr } from './types.js';
+import { recordBinding } from './bindings.js';
+import { keepArguments } from './values.js';
 
 /** Where the assignment statement being walked starts and ends (declaration ranges). */
 let statementStart = 0;
@@ -51,6 +53,7 @@ export function walkAssignment(w: PyWalker): Expr {
         rightIsLambda = typeAt(w) === 'lambda';
         rightStart = c.startIndex;
         rightEnd = c.endIndex;
+        w.argumentsAt = rightStart;
         right = visit(w, R_READ);
       } else {
         visit(w, R_READ);
@@ -59,6 +62,7 @@ export function walkAssignment(w: PyWalker): Expr {
     c.gotoParent();
   }
   deferred.e = right;
+  keepArguments(w, right);
   if (rightIsLambda) {
     // `f = lambda x: ...` declares a function (a method in a class body).
     for (const index of declared) {
@@ -164,10 +168,19 @@ export function declareTargets(w: PyWalker, init: Expr, declared?: number[]): vo
       type === 'list' || type === 'parenthesized_expression' || type === 'list_splat_pattern' || type === 'list_splat' ||
       type === 'as_pattern_target') {
     enter(w, type);
+    // `a, b = f()`: each target is its item of the value (none after a starred target).
+    const single = type === 'as_pattern_target' || type === 'parenthesized_expression';
+    let index = 0;
+    let starred = false;
     if (c.gotoFirstChild()) {
       do {
-        if (namedAt(w) && typeAt(w) !== 'comment') declareTargets(w, type === 'as_pattern_target' ? init : UNKNOWN, declared);
-        else foldLeaf(w, typeAt(w), false);
+        const itemType = typeAt(w);
+        if (w.typeIsNamed && itemType !== 'comment') {
+          if (itemType === 'list_splat_pattern' || itemType === 'list_splat') starred = true;
+          const item: Expr = single ? init : starred || init.k === 'unknown' ? UNKNOWN : { k: 'element', of: init, index };
+          declareTargets(w, item, declared);
+          index++;
+        } else foldLeaf(w, itemType, false);
       } while (c.gotoNextSibling());
       c.gotoParent();
     }
@@ -183,6 +196,7 @@ export function declareName(w: PyWalker, name: string, start: number, end: numbe
   const existing = scope?.values?.get(name);
   if (scope === null || existing !== undefined) {
     addRef(w, 'write', name, scope === null ? nameExpr(w, name) : { k: 'name', name, scope, ns: NS_VALUE, res: existing! }, start, KEEP_IF_MODULE);
+    if (scope !== null) recordBinding(w, scope, name, existing!, init, start);
     if (existing !== undefined && existing >= 0) laterAssignment(w, existing, init);
     return -1;
   }
@@ -192,25 +206,21 @@ export function declareName(w: PyWalker, name: string, start: number, end: numbe
   const rangeEnd = statementEnd > start ? statementEnd : end;
   const container = scope === w.moduleScope ? -1 : w.currentDecl;
   const index = newDecl(w, kind, name, where, rangeStart, rangeEnd, start, end, container);
-  if (init.k !== 'unknown') {
-    w.decls[index]!.init = init;
-    w.aliases.set(index, [init]);
-  }
+  if (init.k !== 'unknown') w.decls[index]!.init = init;
   scope.bind(NS_VALUE, name, index);
+  recordBinding(w, scope, name, index, init, start);
   if (where === 'member' && w.classDecl >= 0) memberTable(w, w.classDecl).set(name, index);
   return index;
 }
 
 /**
- * A later assignment to declaration `index`: remembered as a possible value, and its initializer
- * when the declaration has none yet (`x = None` first, a parameter defaulting to None).
+ * A later assignment to declaration `index` (bindings.ts keeps it as one of the name's values):
+ * its initializer when the declaration has none yet (`x = None` first, a parameter defaulting
+ * to None).
  */
 function laterAssignment(w: PyWalker, index: number, init: Expr): void {
   if (init.k === 'unknown') return;
   const decl = w.decls[index]!;
-  const list = w.aliases.get(index);
-  if (list) list.push(init);
-  else w.aliases.set(index, [init]);
   if (decl.valueType === undefined && isEmptyInit(decl.init)) decl.init = init;
 }
 
@@ -251,8 +261,10 @@ export function walkReturn(w: PyWalker): void {
     c.gotoParent();
   }
   if (w.returns === undefined || w.returns === null) return;
-  if (value === null || value.k === 'unknown') w.returns = null;
-  else w.returns.push(value);
+  // A bare `return`, `return None` or a value nothing is known of adds nothing: the other
+  // returns are still what a call may give (jedi unites them all).
+  if (value === null || value.k === 'unknown' || value.k === 'nullish') return;
+  w.returns.push(value);
 }
 
 /** `global a, b` / `nonlocal a`. */
@@ -279,8 +291,13 @@ export function walkFor(w: PyWalker): void {
   if (c.gotoFirstChild()) {
     do {
       const field = c.currentFieldName;
-      if (field === 'left') declareTargets(w, typeAt(w) === 'identifier' ? { k: 'element', of: iterable } : UNKNOWN);
-      else if (field === 'right') iterable.e = visit(w, R_READ);
+      if (field === 'left') declareTargets(w, { k: 'element', of: iterable });
+      else if (field === 'right') {
+        // `for i, x in enumerate(xs)`: the builtin's arguments give the elements.
+        w.argumentsAt = c.startIndex;
+        iterable.e = visit(w, R_READ);
+        keepArguments(w, iterable.e);
+      }
       else visit(w, R_READ);
     } while (c.gotoNextSibling());
     c.gotoParent();

@@ -1,9 +1,11 @@
 /**
  * Python annotations reduced to what binding uses: a class name (`A`, `mod.A`, the forward
- * reference `"A"`), `Optional[A]`/`A | None`/`Union[A, None]`/`Final[A]`/`ClassVar[A]`/
- * `Annotated[A, ...]`/`Type[A]` -> A, `List[A]`/`Sequence[A]`/`Iterable[A]`/`set[A]` -> array of A,
- * `Dict[K, V]`/`Mapping[K, V]` -> array of V (so a subscript gives V).
- * Every name in an annotation is recorded as a `type` reference. Owns this reduction only.
+ * reference `"A"`), `Optional[A]`/`A | None`/`Final[A]`/`ClassVar[A]`/`Annotated[A, ...]` -> A,
+ * `Union[A, B]`/`A | B` -> one of A and B, `Type[A]` -> the class A itself (`typeof`),
+ * `List[A]`/`Sequence[A]`/`Iterable[A]`/`set[A]`/`Tuple[A, ...]` -> array of A, `Tuple[A, B]` ->
+ * array of one of them with the items A, B in order, `Dict[K, V]`/`Mapping[K, V]` -> array of V
+ * with key K (so a subscript gives V), `ContextVar[A]` -> array of A (its `get()` gives A). Every name in an annotation is recorded as a `type`
+ * reference. Owns this reduction only.
  */
 import { KEEP_IF_NOT_OPAQUE, NULLISH, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
@@ -12,8 +14,14 @@ import {
 } from './state.js';
 import type { PyWalker } from './state.js';
 import { quiet, visit } from './visit.js';
+import { oneOf } from './unions.js';
 
-const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Type', 'type', 'Required', 'NotRequired', 'ReadOnly', 'Awaitable', 'Coroutine']);
+const UNWRAP = new Set(['Optional', 'Final', 'ClassVar', 'Annotated', 'Required', 'NotRequired', 'ReadOnly', 'Awaitable', 'Coroutine']);
+/** `Type[A]`: the class A itself (calling it makes an A). */
+const CLASS_OBJECTS = new Set(['Type', 'type']);
+const TUPLES = new Set(['Tuple', 'tuple']);
+/** Holders of one value whose `get()` gives it (contextvars). */
+const HOLDERS = new Set(['ContextVar']);
 const ARRAYS = new Set([
   'List', 'list', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator', 'Set', 'set', 'FrozenSet', 'frozenset',
   'Collection', 'AbstractSet', 'MutableSet', 'Generator', 'Deque', 'deque',
@@ -33,6 +41,12 @@ export function typeExpr(w: PyWalker): Expr {
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
+  return result.k === 'nullish' ? UNKNOWN : result;
+}
+
+/** The node under the cursor read as an annotation (`typing.cast`'s first argument). */
+export function typeOfNode(w: PyWalker): Expr {
+  const result = typeNode(w);
   return result.k === 'nullish' ? UNKNOWN : result;
 }
 
@@ -59,6 +73,7 @@ function typeNode(w: PyWalker): Expr {
       let base: Expr = UNKNOWN;
       let baseName = '';
       const args: Expr[] = [];
+      let openEnded = false;
       if (c.gotoFirstChild()) {
         let first = true;
         do {
@@ -72,8 +87,11 @@ function typeNode(w: PyWalker): Expr {
             enter(w, 'type_parameter');
             if (c.gotoFirstChild()) {
               do {
-                if (namedAt(w) && typeAt(w) !== 'comment') args.push(typeNode(w));
-                else foldLeaf(w, typeAt(w), false);
+                if (namedAt(w) && typeAt(w) !== 'comment') {
+                  // `Tuple[A, ...]`: a tuple of any length of A.
+                  if (isEllipsis(w)) openEnded = true;
+                  args.push(typeNode(w));
+                } else foldLeaf(w, typeAt(w), false);
               } while (c.gotoNextSibling());
               c.gotoParent();
             }
@@ -85,11 +103,7 @@ function typeNode(w: PyWalker): Expr {
         c.gotoParent();
       }
       leave(w, type);
-      if (baseName === 'Union') return firstNonNull(args);
-      if (UNWRAP.has(baseName)) return args[0] ?? UNKNOWN;
-      if (ARRAYS.has(baseName)) return { k: 'array', element: args[0] ?? UNKNOWN };
-      if (MAPPINGS.has(baseName)) return { k: 'array', element: args[1] ?? UNKNOWN };
-      return base;
+      return genericType(w, baseName, base, args, openEnded);
     }
     case 'binary_operator': {
       enter(w, type);
@@ -102,7 +116,7 @@ function typeNode(w: PyWalker): Expr {
         c.gotoParent();
       }
       leave(w, type);
-      return firstNonNull(sides);
+      return unionType(w, sides);
     }
     default:
       visit(w, R_READ);
@@ -110,10 +124,38 @@ function typeNode(w: PyWalker): Expr {
   }
 }
 
-/** The non-None member of a two-member union (`A | None`), else unknown. */
-function firstNonNull(args: Expr[]): Expr {
+/** `Base[args]` reduced (see the header); `openEnded`: the arguments ended with `...`. */
+function genericType(w: PyWalker, baseName: string, base: Expr, args: Expr[], openEnded = false): Expr {
+  if (baseName === 'Union') return unionType(w, args);
+  if (UNWRAP.has(baseName)) return args[0] ?? UNKNOWN;
+  if (CLASS_OBJECTS.has(baseName)) {
+    const of = args[0] ?? UNKNOWN;
+    return of.k === 'unknown' || of.k === 'nullish' ? UNKNOWN : { k: 'typeof', value: of };
+  }
+  if (TUPLES.has(baseName)) {
+    if (openEnded || args.length === 1) return { k: 'array', element: args[0] ?? UNKNOWN };
+    return { k: 'array', element: oneOf(w, args), items: args };
+  }
+  if (ARRAYS.has(baseName) || HOLDERS.has(baseName)) return { k: 'array', element: args[0] ?? UNKNOWN };
+  if (MAPPINGS.has(baseName)) return { k: 'array', element: args[1] ?? UNKNOWN, key: args[0] ?? UNKNOWN };
+  return base;
+}
+
+/** A union's members without None: one of them (`A | None` is A). */
+function unionType(w: PyWalker, args: Expr[]): Expr {
   const real = args.filter((a) => a.k !== 'nullish');
-  return real.length === 1 ? real[0]! : real.length === 0 && args.length > 0 ? NULLISH : UNKNOWN;
+  if (real.length === 0) return args.length > 0 ? NULLISH : UNKNOWN;
+  return oneOf(w, real);
+}
+
+function isEllipsis(w: PyWalker): boolean {
+  if (typeAt(w) === 'ellipsis') return true;
+  // `Tuple[A, ...]` parses the `...` as a type node holding the ellipsis.
+  const c = w.c;
+  if (typeAt(w) !== 'type' || !c.gotoFirstChild()) return false;
+  const found = typeAt(w) === 'ellipsis';
+  c.gotoParent();
+  return found;
 }
 
 /** `"A"` / `"mod.A"` / `"Optional[A]"`-free forward references: a dotted name, with a type reference. */

@@ -3,27 +3,36 @@
  * the node into the fingerprint hash stack and hands it to the handler of its type, which walks
  * the children with the same cursor and returns the node's value expression (UNKNOWN for most).
  * Every handler is entered with the cursor on its node and leaves it there. Owns the dispatch
- * and the expression handlers; statements and definitions live in statements.ts and
- * definitions.ts.
+ * and the core expression handlers (names, attributes, calls, subscripts); statements and
+ * definitions live in statements.ts and definitions.ts, compound statements with flow frames in
+ * branches.ts, conditional/boolean expressions, comprehensions and casts in values.ts, collection
+ * literals in collections.ts.
  */
 import { KEEP_ALWAYS, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, UNKNOWN } from '../model.js';
 import type { Expr } from '../model.js';
 import {
-  MAX_DEPTH, typeAt, R_CALLEE, R_OBJECT, R_READ, R_TYPE, R_WRITE, addRef, enter, foldLeaf, leave, nameExpr, pushScope, namedAt,
+  MAX_DEPTH, nodeText, typeAt, R_CALLEE, R_OBJECT, R_READ, R_TYPE, R_WRITE, addRef, enter, foldLeaf, leave, nameExpr, namedAt,
 } from './state.js';
 import type { PyWalker } from './state.js';
 import {
   walkAssignment, walkAugmented, walkBlock, walkFor, walkGlobal, walkNamed,
-  walkReturn, walkWith, walkAsPattern, declareTargets,
+  walkReturn, walkWith, walkAsPattern,
 } from './statements.js';
 import { walkClass, walkDecorated, walkFunction, walkLambda } from './definitions.js';
 import { walkImport, walkImportFrom } from './imports.js';
 import { typeExpr } from './types.js';
+import { inLoopOrWith, walkIf, walkTryOrWhile } from './branches.js';
+import { walkBoolean, walkCastArguments, walkComprehension, walkConditional } from './values.js';
+import { typingNameOf } from './typing-names.js';
+import { isAddition, noteAddition, walkCollection } from './collections.js';
 
-/** Visits the node under the cursor. */
-export function visit(w: PyWalker, role: number): Expr {
+/**
+ * Visits the node under the cursor. `known`: its type, when the caller has just read it with
+ * typeAt (which also set `typeIsNamed`), saving the native call.
+ */
+export function visit(w: PyWalker, role: number, known?: string): Expr {
   const c = w.c;
-  const type = typeAt(w);
+  const type = known ?? typeAt(w);
   const named = w.typeIsNamed;
   if (type === 'comment') return UNKNOWN;
   if (type === 'identifier') {
@@ -63,16 +72,19 @@ export function visit(w: PyWalker, role: number): Expr {
     case 'import_statement': walkImport(w); break;
     case 'import_from_statement': case 'future_import_statement': walkImportFrom(w); break;
     case 'global_statement': case 'nonlocal_statement': walkGlobal(w, type === 'global_statement'); break;
-    case 'for_statement': walkFor(w); break;
-    case 'with_statement': walkWith(w); break;
+    case 'for_statement': inLoopOrWith(w, 'for', () => walkFor(w)); break;
+    case 'with_statement': inLoopOrWith(w, 'with', () => walkWith(w)); break;
+    case 'if_statement': walkIf(w); break;
+    case 'try_statement': walkTryOrWhile(w, 'try'); break;
+    case 'while_statement': walkTryOrWhile(w, 'while'); break;
     case 'as_pattern': result = walkAsPattern(w); break;
     case 'lambda': walkLambda(w); break;
-    case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression': {
-      const saved = pushScope(w, false, false);
-      walkComprehension(w);
-      w.scope = saved;
+    case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression':
+      result = walkComprehension(w, type);
       break;
-    }
+    case 'conditional_expression': result = walkConditional(w); break;
+    case 'list': case 'set': case 'tuple': case 'expression_list': case 'dictionary': result = walkCollection(w, type); break;
+    case 'boolean_operator': result = walkBoolean(w); break;
     case 'parenthesized_expression': result = walkSingle(w, role); break;
     case 'await': result = walkSingle(w, R_READ); break;
     case 'subscript': result = walkSubscript(w); break;
@@ -122,7 +134,7 @@ function hasInterpolation(w: PyWalker): boolean {
 function identifier(w: PyWalker, role: number): Expr {
   const start = w.c.startIndex;
   const name = w.text.slice(start, w.c.endIndex);
-  const expr = nameExpr(w, name);
+  const expr = nameExpr(w, name, role === R_WRITE ? -1 : start, role);
   if (expr.k === 'this') return expr;
   if (role === R_READ) addRef(w, 'read', name, expr, start, KEEP_IF_MODULE);
   else if (role === R_TYPE) addRef(w, 'type', name, expr, start, KEEP_IF_NOT_OPAQUE);
@@ -175,6 +187,13 @@ export function calleeSite(w: PyWalker, callee: Expr, start: number, end: number
   return -1;
 }
 
+/**
+ * Positional arguments kept per call: those of a call that starts at `w.argumentsAt` (an
+ * assignment's value, a decorator; set just before it is visited) and of `xs.append(x)`-like
+ * calls (collections.ts).
+ */
+const MAX_ARGS = 4;
+
 /** `f(args)`: a call reference at the callee's name; the value is what the call returns. */
 function walkCall(w: PyWalker): Expr {
   const c = w.c;
@@ -184,6 +203,10 @@ function walkCall(w: PyWalker): Expr {
   let argumentCount = 0;
   let hasSpread = false;
   const keywords: string[] = [];
+  let cast: { value: Expr; type: Expr } | null = null;
+  /** Positional argument values, collected only where something reads them (see `argumentsWanted`). */
+  let positional: Expr[] | null = null;
+  const wanted = w.argumentsAt === c.startIndex;
   if (c.gotoFirstChild()) {
     do {
       const field = c.currentFieldName;
@@ -191,6 +214,12 @@ function walkCall(w: PyWalker): Expr {
         calleeStart = c.startIndex;
         calleeEnd = c.endIndex;
         callee = visit(w, R_CALLEE);
+        if (((callee.k === 'name' && callee.name === 'cast') || (callee.k === 'member' && callee.name === 'cast')) && typingNameOf(w, callee) === 'cast') {
+          cast = { value: UNKNOWN, type: UNKNOWN };
+        }
+        if (wanted || isAddition(callee)) positional = [];
+      } else if (field === 'arguments' && cast !== null && typeAt(w) === 'argument_list') {
+        argumentCount = walkCastArguments(w, cast);
       } else if (field === 'arguments' && typeAt(w) === 'argument_list') {
         enter(w, 'argument_list');
         if (c.gotoFirstChild()) {
@@ -204,10 +233,14 @@ function walkCall(w: PyWalker): Expr {
               }
             } else if (type === 'list_splat' || type === 'dictionary_splat') {
               hasSpread = true;
-            } else if (namedAt(w) && type !== 'comment') {
+            } else if (w.typeIsNamed && type !== 'comment') {
               argumentCount++;
+              if (positional !== null && positional.length < MAX_ARGS) {
+                positional.push(visit(w, R_READ, type));
+                continue;
+              }
             }
-            visit(w, R_READ);
+            visit(w, R_READ, type);
           } while (c.gotoNextSibling());
           c.gotoParent();
         }
@@ -229,6 +262,13 @@ function walkCall(w: PyWalker): Expr {
     addRef(w, 'call', name, callee, site, KEEP_ALWAYS, argumentCount, hasSpread);
     if (keywords.length > 0) w.keywordNames.set(site, keywords);
   }
+  if (positional !== null && positional.length > 0) noteAddition(w, callee, positional);
+  if (cast === null && positional !== null && positional.length > 0 && callee.k !== 'unknown') {
+    const call: Expr = { k: 'call', callee };
+    w.callArgs.set(call, positional);
+    return call;
+  }
+  if (cast !== null) return cast.type.k === 'unknown' ? cast.value : { k: 'cast', value: cast.value, type: cast.type };
   return callee.k === 'unknown' ? UNKNOWN : { k: 'call', callee };
 }
 
@@ -248,37 +288,20 @@ function walkKeywordArgument(w: PyWalker): void {
 function walkSubscript(w: PyWalker): Expr {
   const c = w.c;
   let value: Expr = UNKNOWN;
+  let index = -1;
   if (c.gotoFirstChild()) {
     do {
       if (c.currentFieldName === 'value') value = visit(w, R_READ);
-      else visit(w, R_READ);
-    } while (c.gotoNextSibling());
-    c.gotoParent();
-  }
-  return value.k === 'unknown' ? UNKNOWN : { k: 'element', of: value };
-}
-
-/** A comprehension: its own scope; `for` targets are bound in it. */
-function walkComprehension(w: PyWalker): void {
-  const c = w.c;
-  if (c.gotoFirstChild()) {
-    do {
-      if (typeAt(w) === 'for_in_clause') {
-        enter(w, 'for_in_clause');
-        if (c.gotoFirstChild()) {
-          do {
-            if (c.currentFieldName === 'left') declareTargets(w, UNKNOWN);
-            else visit(w, R_READ);
-          } while (c.gotoNextSibling());
-          c.gotoParent();
-        }
-        leave(w, 'for_in_clause');
-      } else {
+      else {
+        if (c.currentFieldName === 'subscript' && typeAt(w) === 'integer') index = Number(nodeText(w));
         visit(w, R_READ);
       }
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
+  if (value.k === 'unknown') return UNKNOWN;
+  // `pair[1]`: that item of a tuple.
+  return index >= 0 ? { k: 'element', of: value, index } : { k: 'element', of: value };
 }
 
 export { R_CALLEE, R_OBJECT, R_READ, R_TYPE, R_WRITE };

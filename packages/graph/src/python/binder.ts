@@ -6,22 +6,30 @@
  * along the C3 method resolution order of the declared bases; `self`/`cls` denote the enclosing
  * class and `super()` its MRO after it; types come from annotations, initializers and return
  * annotations or inferred returns. A call whose target is a variable is followed to the function
- * or class the variable holds (`f = g`), else it has no target: that is what Python's own
- * resolver (jedi) reports for such sites. Owns these rules; knows nothing of relations.
+ * or class the variable holds (`f = g`, a `Type[C]` value, the function a factory returns and what
+ * its `@functools.wraps(f)` names), a @property to what it returns, else it has no target: that is
+ * what Python's own resolver (jedi) reports for such sites. Declarations and imports marked
+ * `superseded` are never candidates; where a lookup meets a choice (a name bound twice, a
+ * `oneof`), alternatives.ts adds the other targets. Containers and builtins are containers.ts's.
+ * Owns these rules; knows nothing of relations.
  */
 import type { DeclarationFact, ReferenceKind, ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { FileUnit } from '../program.js';
 import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
+import { alternativeTargets } from './alternatives.js';
+import { BUILTIN_CALLS, builtinCall, containerMethod } from './containers.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
-type TypeRef =
-  | { t: 'class'; unit: FileUnit; index: number }
+export type TypeRef =
+  /** `object`: the class itself (`Type[C]`), which calling makes an instance of. */
+  | { t: 'class'; unit: FileUnit; index: number; object?: boolean }
   | { t: 'module'; unit: FileUnit }
-  | { t: 'array'; element: TypeRef | null };
+  /** A list, set, mapping (element: its values) or tuple (`items`: each position's type). */
+  | { t: 'array'; element: TypeRef | null; items?: Array<TypeRef | null>; key?: TypeRef | null };
 
-const MAX_DEPTH = 16;
+const MAX_DEPTH = 32;
 const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'class']);
 
 export class PythonBinder implements LanguageBinder {
@@ -35,13 +43,22 @@ export class PythonBinder implements LanguageBinder {
   /** Import bindings of each unit by local name. */
   private readonly importsByLocal = new Map<FileUnit, Map<string, number>>();
   private typedStep = false;
+  /**
+   * Set when resolving met a choice (a `oneof`, a name bound twice in a module or class):
+   * alternatives.ts then collects the other targets. Memoized answers keep it in `branchingKeys`.
+   */
+  private branching = false;
+  private readonly branchingKeys = new Set<string>();
+  private readonly branchingTypes = new Set<string>();
+  /** Module-level names bound more than once (live declarations and imports), per unit. */
+  private readonly multiBound = new Map<FileUnit, Set<string>>();
 
   constructor(units: FileUnit[], private readonly modules: PythonModules) {
     for (const unit of units) {
       this.files.set(unit.path, unit);
       const byLocal = new Map<string, number>();
       unit.facts.imports.forEach((fact, index) => {
-        if (fact.local !== '' && !byLocal.has(fact.local)) byLocal.set(fact.local, index);
+        if (fact.local !== '' && !fact.superseded && !byLocal.has(fact.local)) byLocal.set(fact.local, index);
       });
       this.importsByLocal.set(unit, byLocal);
     }
@@ -49,11 +66,21 @@ export class PythonBinder implements LanguageBinder {
 
   resolve(unit: FileUnit, expr: ValueExpr, kind: ReferenceKind): Resolution | null {
     this.typedStep = false;
-    let entity = this.valueOf(unit, expr, 0);
+    this.branching = false;
+    const value = this.valueOf(unit, expr, 0);
     // A call must reach something callable: a variable is followed to the function it holds.
-    if (entity?.t === 'decl' && kind === 'call') entity = this.callable(entity, 0);
-    if (!entity || entity.t === 'external') return entity ? { entity, confidence: 'exact' } : null;
-    return { entity, confidence: this.typedStep ? 'typed' : 'exact' };
+    let entity = value?.t === 'decl' && kind === 'call' ? this.callable(value, 0) : value;
+    const typed = this.typedStep;
+    const alternatives = this.branching ? alternativeTargets(this, unit, expr, kind, value, entity) : [];
+    if (!entity) {
+      // Only an alternative reaches something (the first candidate holds nothing callable).
+      if (alternatives.length === 0) return null;
+      entity = alternatives.shift()!;
+    }
+    if (entity.t === 'external') return { entity, confidence: 'exact' };
+    const resolution: Resolution = { entity, confidence: typed || this.typedStep ? 'typed' : 'exact' };
+    if (alternatives.length > 0) resolution.alternatives = alternatives;
+    return resolution;
   }
 
   /**
@@ -88,6 +115,11 @@ export class PythonBinder implements LanguageBinder {
       }
     }
     for (const fact of unit.starExports) add(this.moduleUnit(unit, fact.specifier ?? ''));
+    // Modules a docstring's return type names without an import.
+    for (const declaration of unit.facts.declarations) {
+      const returned = declaration.returnType;
+      if (returned?.k === 'member' && returned.object.k === 'module') add(this.moduleUnit(unit, returned.object.specifier));
+    }
     if (this.modules.isPackageInit(unit.path)) {
       const slash = unit.path.lastIndexOf('/');
       const dir = slash < 0 ? '' : unit.path.slice(0, slash + 1);
@@ -103,27 +135,70 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** What a call of `entity` reaches: a callable declaration, or the callable a variable holds. */
-  private callable(entity: Extract<Entity, { t: 'decl' }>, depth: number): Entity | null {
+  /** @internal */ callable(entity: Extract<Entity, { t: 'decl' }>, depth: number, hops = 0): Entity | null {
+    if (this.depth.exceeded(depth)) return null;
     const declaration = entity.unit.facts.declarations[entity.index]!;
+    if (declaration.kind === 'property' && declaration.params !== undefined) {
+      // `obj.prop(...)` calls what the @property returns (a bound method, a function), as jedi says.
+      if (hops > 4 || !declaration.returnsExpr) return null;
+      const returned = this.valueOf(entity.unit, declaration.returnsExpr, depth + 1);
+      return returned?.t === 'decl' && (returned.unit !== entity.unit || returned.index !== entity.index) ? this.callable(returned, depth + 1, hops + 1) : null;
+    }
     if (CALLABLE_KINDS.has(declaration.kind) || declaration.params !== undefined) return entity;
     if (declaration.valueType) {
-      // `factory: Type[Base]` (annotations reduce `Type[X]` to X): calling it makes an X.
-      const annotated = this.valueOf(entity.unit, declaration.valueType, depth + 1);
-      const annotatedClass = annotated?.t === 'decl' ? this.classOf(annotated, depth + 1) : null;
-      return annotatedClass ? { t: 'decl', ...annotatedClass } : null;
+      // `factory: Type[Base]`: calling it makes a Base (calling an instance reaches nothing jedi reports).
+      const annotated = this.typeOfAnnotation(entity.unit, declaration.valueType, depth + 1);
+      return annotated?.t === 'class' && annotated.object ? { t: 'decl', unit: annotated.unit, index: annotated.index } : null;
     }
-    if (depth > 4 || !declaration.init) return null;
+    if (hops > 4 || !declaration.init) return null;
     const held = this.valueOf(entity.unit, declaration.init, depth + 1);
-    return held?.t === 'decl' && (held.unit !== entity.unit || held.index !== entity.index) ? this.callable(held, depth + 1) : null;
+    if (!held) {
+      // `handler = make_handler()`: the function the call returns.
+      if (declaration.init.k === 'call') {
+        const returned = this.functionReturned(entity.unit, declaration.init, depth + 1);
+        if (returned) return returned;
+      }
+      // `cls = get_class()` with `-> Type[C]`: the variable holds the class C.
+      const type = this.typeOf(entity.unit, declaration.init, depth + 1);
+      return type?.t === 'class' && type.object ? { t: 'decl', unit: type.unit, index: type.index } : null;
+    }
+    return held?.t === 'decl' && (held.unit !== entity.unit || held.index !== entity.index) ? this.callable(held, depth + 1, hops + 1) : null;
   }
 
-  private moduleUnit(unit: FileUnit, specifier: string): FileUnit | undefined {
+  /**
+   * The function a call returns, when its callee returns a function of its own (`return wrapper`):
+   * that function, or, when it is decorated `@functools.wraps(f)`, what `f` is at this call (an
+   * argument, for a parameter of the callee), as jedi reports it (`lazy(gettext, str)` is gettext).
+   */
+  private functionReturned(unit: FileUnit, call: Extract<ValueExpr, { k: 'call' }>, depth: number): Entity | null {
+    if (this.depth.exceeded(depth)) return null;
+    const callee = this.valueOf(unit, call.callee, depth + 1);
+    const target = callee?.t === 'decl' ? this.callable(callee, depth + 1) : null;
+    if (target?.t !== 'decl') return null;
+    const factory = target.unit.facts.declarations[target.index]!;
+    if (factory.kind === 'class' || !factory.returnsExpr) return null;
+    const returned = this.valueOf(target.unit, factory.returnsExpr, depth + 1);
+    if (returned?.t !== 'decl') return null;
+    const inner = returned.unit.facts.declarations[returned.index]!;
+    if (inner.params === undefined || inner.kind === 'class') return null;
+    if (!inner.wraps) return returned;
+    const wrapped = this.valueOf(returned.unit, inner.wraps, depth + 1);
+    if (wrapped?.t !== 'decl') return null;
+    const parameters = wrapped.unit === target.unit ? wrapped.unit.parameters.get(target.index) : undefined;
+    const position = parameters?.indexOf(wrapped.index) ?? -1;
+    if (position < 0) return this.callable(wrapped, depth + 1);
+    const argument = call.args?.[position];
+    const value = argument ? this.valueOf(unit, argument, depth + 1) : null;
+    return value?.t === 'decl' ? this.callable(value, depth + 1) : null;
+  }
+
+  /** @internal */ moduleUnit(unit: FileUnit, specifier: string): FileUnit | undefined {
     const target = this.modules.resolve(unit.path, specifier);
     return target.kind === 'file' ? this.files.get(target.path) : undefined;
   }
 
   /** What an expression denotes as a value. */
-  private valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
+  /** @internal */ valueOf(unit: FileUnit, expr: ValueExpr, depth: number): Entity | null {
     if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'decl': return { t: 'decl', unit, index: expr.decl };
@@ -131,11 +206,27 @@ export class PythonBinder implements LanguageBinder {
       case 'global': return this.starValue(unit, expr.name, depth + 1);
       case 'this': return expr.owner >= 0 ? { t: 'decl', unit, index: expr.owner } : null;
       case 'member': return this.memberValue(unit, expr.object, expr.name, depth + 1);
+      case 'cast': return this.valueOf(unit, expr.value, depth + 1);
+      case 'module': {
+        const target = this.modules.resolve(unit.path, expr.specifier);
+        if (target.kind === 'external') return { t: 'external' };
+        const module = target.kind === 'file' ? this.files.get(target.path) : undefined;
+        return module ? { t: 'module', unit: module } : null;
+      }
+      case 'oneof': {
+        // One of several values: the first that denotes something (alternatives.ts reaches the others).
+        this.branching = true;
+        for (const member of expr.types) {
+          const value = this.valueOf(unit, member, depth + 1);
+          if (value) return value;
+        }
+        return null;
+      }
       default: return null;
     }
   }
 
-  private importValue(unit: FileUnit, importIndex: number, depth: number): Entity | null {
+  /** @internal */ importValue(unit: FileUnit, importIndex: number, depth: number): Entity | null {
     const fact = unit.facts.imports[importIndex];
     if (!fact || fact.style === 'side-effect') return null;
     const target = this.modules.resolve(unit.path, fact.specifier);
@@ -152,7 +243,7 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** A name free in `unit`: one a star import brings in (builtins have no target). */
-  private starValue(unit: FileUnit, name: string, depth: number): Entity | null {
+  /** @internal */ starValue(unit: FileUnit, name: string, depth: number): Entity | null {
     for (const fact of unit.starExports) {
       const source = this.moduleUnit(unit, fact.specifier ?? '');
       if (!source || !this.starExported(source, name)) continue;
@@ -172,20 +263,50 @@ export class PythonBinder implements LanguageBinder {
   attribute(unit: FileUnit, name: string, depth: number): Entity | null {
     if (this.depth.exceeded(depth)) return null;
     const key = `${unit.path}\0${name}`;
-    if (this.attributeMemo.has(key)) return this.attributeMemo.get(key)!;
+    if (this.attributeMemo.has(key)) {
+      if (this.branchingKeys.has(key)) this.branching = true;
+      return this.attributeMemo.get(key)!;
+    }
     if (this.inProgress.has(key)) return null;
     this.inProgress.add(key);
     const saved = this.typedStep;
-    const result = this.attributeUncached(unit, name, depth);
+    const result = this.remembering(key, () => this.attributeUncached(unit, name, depth));
     this.typedStep = saved;
     this.inProgress.delete(key);
     this.attributeMemo.set(key, result);
     return result;
   }
 
+  /** Runs a memoized question, remembering whether it met a choice (see `branching`). */
+  private remembering<V>(key: string, compute: () => V): V {
+    const outer = this.branching;
+    this.branching = false;
+    const result = compute();
+    if (this.branching) this.branchingKeys.add(key);
+    else if (this.branchingKeys.has(key)) this.branching = true;
+    this.branching ||= outer;
+    return result;
+  }
+
+  /** Whether `name` is bound more than once at module level in `unit` (live bindings only). */
+  /** @internal */ boundTwice(unit: FileUnit, name: string): boolean {
+    let names = this.multiBound.get(unit);
+    if (names === undefined) {
+      const counts = new Map<string, number>();
+      for (const member of unit.members.get(-1)?.keys() ?? []) counts.set(member, liveMembers(unit, -1, member).length);
+      unit.facts.imports.forEach((fact, index) => {
+        if (fact.local !== '' && !fact.superseded && moduleLevelImport(unit, index)) counts.set(fact.local, (counts.get(fact.local) ?? 0) + 1);
+      });
+      names = new Set([...counts].filter(([, count]) => count > 1).map(([member]) => member));
+      this.multiBound.set(unit, names);
+    }
+    return names.has(name);
+  }
+
   private attributeUncached(unit: FileUnit, name: string, depth: number): Entity | null {
-    const declared = unit.members.get(-1)?.get(name);
-    if (declared && declared.length > 0) {
+    if (this.boundTwice(unit, name)) this.branching = true;
+    const declared = liveMembers(unit, -1, name);
+    if (declared.length > 0) {
       const declarations = unit.facts.declarations;
       const best = declared.find((i) => CALLABLE_KINDS.has(declarations[i]!.kind)) ?? declared[0]!;
       return { t: 'decl', unit, index: best };
@@ -230,16 +351,17 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** `name` along the MRO of a class. */
-  private lookupMember(unit: FileUnit, index: number, name: string, depth: number): Entity | null {
+  /** @internal */ lookupMember(unit: FileUnit, index: number, name: string, depth: number): Entity | null {
     return this.lookupIn(this.mro(unit, index, depth + 1), name);
   }
 
-  private lookupIn(mro: Array<{ unit: FileUnit; index: number }>, name: string): Entity | null {
+  /** @internal */ lookupIn(mro: Array<{ unit: FileUnit; index: number }>, name: string): Entity | null {
     for (let i = 0; i < mro.length; i++) {
       const { unit, index } = mro[i]!;
-      const candidates = unit.members.get(index)?.get(name);
-      if (candidates && candidates.length > 0) {
+      const candidates = liveMembers(unit, index, name);
+      if (candidates.length > 0) {
         if (i > 0) this.typedStep = true;
+        if (candidates.length > 1) this.branching = true;
         return { t: 'decl', unit, index: candidates[0]! };
       }
     }
@@ -247,7 +369,7 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** The C3 linearization of a class's declared bases (depth-first when C3 fails). */
-  private mro(unit: FileUnit, index: number, depth: number): Array<{ unit: FileUnit; index: number }> {
+  /** @internal */ mro(unit: FileUnit, index: number, depth: number): Array<{ unit: FileUnit; index: number }> {
     const key = `${unit.path}\0${index}`;
     const memo = this.mroMemo.get(key);
     if (memo) return memo;
@@ -271,7 +393,7 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** A class declaration an entity names (following `Alias = Base` assignments). */
-  private classOf(entity: Extract<Entity, { t: 'decl' }>, depth: number): { unit: FileUnit; index: number } | null {
+  /** @internal */ classOf(entity: Extract<Entity, { t: 'decl' }>, depth: number): { unit: FileUnit; index: number } | null {
     const declaration = entity.unit.facts.declarations[entity.index]!;
     if (declaration.kind === 'class') return { unit: entity.unit, index: entity.index };
     if (this.depth.exceeded(depth) || !declaration.init) return null;
@@ -280,14 +402,44 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** The type of the value an expression evaluates to. */
-  private typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
+  /** @internal */ typeOf(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
     if (this.depth.exceeded(depth)) return null;
     switch (expr.k) {
       case 'this': return expr.owner >= 0 ? { t: 'class', unit, index: expr.owner } : null;
-      case 'call': return this.callResult(unit, expr.callee, depth + 1);
+      case 'call': {
+        const callee = expr.callee;
+        if (callee.k === 'global' && BUILTIN_CALLS.has(callee.name) && !this.starValue(unit, callee.name, depth + 1)) {
+          return builtinCall(callee.name, expr.args ?? [], (arg) => this.typeOf(unit, arg, depth + 1));
+        }
+        return this.callResult(unit, callee, depth + 1);
+      }
+      case 'oneof': {
+        this.branching = true;
+        for (const member of expr.types) {
+          const type = this.typeOf(unit, member, depth + 1);
+          if (type) return type;
+        }
+        return null;
+      }
       case 'element': {
         const container = this.typeOf(unit, expr.of, depth + 1);
-        return container?.t === 'array' ? container.element : null;
+        if (container?.t !== 'array') return null;
+        // `a, b = f()` with `-> Tuple[A, B]`: each target its item.
+        if (expr.index !== undefined && container.items) return container.items[expr.index] ?? null;
+        return container.element;
+      }
+      case 'cast': {
+        // `typing.cast(T, x)` is a T where x has a type of its own: jedi matches cast's typeshed
+        // overloads against the arguments, and an argument of no known type matches none.
+        const own = this.typeOf(unit, expr.value, depth + 1);
+        return own ? this.typeOfAnnotation(unit, expr.type, depth + 1) ?? own : null;
+      }
+      case 'array': {
+        // A list, set, tuple or dict literal.
+        const array: TypeRef = { t: 'array', element: this.typeOf(unit, expr.element, depth + 1) };
+        if (expr.items) array.items = expr.items.map((item) => this.typeOf(unit, item, depth + 1));
+        if (expr.key) array.key = this.typeOf(unit, expr.key, depth + 1);
+        return array;
       }
       default: {
         const entity = this.valueOf(unit, expr, depth + 1);
@@ -301,23 +453,45 @@ export class PythonBinder implements LanguageBinder {
   private callResult(unit: FileUnit, callee: ValueExpr, depth: number): TypeRef | null {
     if (callee.k === 'this') return callee.owner >= 0 ? { t: 'class', unit, index: callee.owner } : null;
     const entity = this.valueOf(unit, callee, depth + 1);
+    if (!entity && callee.k === 'member') {
+      // `table.get(k)`, `table.items()`: a container's method.
+      const container = this.typeOf(unit, callee.object, depth + 1);
+      return container?.t === 'array' ? containerMethod(container, callee.name) ?? null : null;
+    }
     if (entity?.t !== 'decl') return null;
-    const target = this.callable(entity, 0);
+    const target = this.callable(entity, depth + 1);
     if (target?.t !== 'decl') return null;
     const declaration = target.unit.facts.declarations[target.index]!;
     if (declaration.kind === 'class') return { t: 'class', unit: target.unit, index: target.index };
     return this.returnType(target.unit, declaration, depth + 1);
   }
 
-  private returnType(unit: FileUnit, declaration: DeclarationFact, depth: number): TypeRef | null {
+  /** @internal */ returnType(unit: FileUnit, declaration: DeclarationFact, depth: number): TypeRef | null {
     if (declaration.returnType) return this.typeOfAnnotation(unit, declaration.returnType, depth + 1);
     if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
     return null;
   }
 
   /** The type an annotation names. */
-  private typeOfAnnotation(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
-    if (expr.k === 'array') return { t: 'array', element: this.typeOfAnnotation(unit, expr.element, depth + 1) };
+  /** @internal */ typeOfAnnotation(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
+    if (expr.k === 'array') {
+      const array: TypeRef = { t: 'array', element: this.typeOfAnnotation(unit, expr.element, depth + 1) };
+      if (expr.items) array.items = expr.items.map((item) => this.typeOfAnnotation(unit, item, depth + 1));
+      if (expr.key) array.key = this.typeOfAnnotation(unit, expr.key, depth + 1);
+      return array;
+    }
+    if (expr.k === 'typeof') {
+      const of = this.typeOfAnnotation(unit, expr.value, depth + 1);
+      return of?.t === 'class' ? { ...of, object: true } : null;
+    }
+    if (expr.k === 'oneof') {
+      this.branching = true;
+      for (const member of expr.types) {
+        const type = this.typeOfAnnotation(unit, member, depth + 1);
+        if (type) return type;
+      }
+      return null;
+    }
     const entity = this.valueOf(unit, expr, depth + 1);
     if (entity?.t !== 'decl') return null;
     const resolved = this.classOf(entity, depth + 1);
@@ -325,8 +499,15 @@ export class PythonBinder implements LanguageBinder {
   }
 
   /** The type of a declaration used as a value (memoized). */
-  private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, depth, () => this.declarationTypeUncached(unit, index, depth));
+  /** @internal */ declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
+    const key = `${unit.path}\0${index}`;
+    // As `remembering`, inline: this is the binder's hottest question.
+    const outer = this.branching;
+    this.branching = false;
+    const result = this.declarationTypes.answer(key, depth, () => this.declarationTypeUncached(unit, index, depth));
+    if (this.branching) this.branchingTypes.add(key);
+    else if (this.branchingTypes.has(key)) this.branching = true;
+    this.branching ||= outer;
     if (result) this.typedStep = true;
     return result;
   }
@@ -348,6 +529,32 @@ export class PythonBinder implements LanguageBinder {
 }
 
 type ClassRef = { unit: FileUnit; index: number };
+
+const moduleImports = new WeakMap<FileUnit, Set<number>>();
+
+/** Whether an import of `unit` binds at module level (not inside a def or class body). */
+export function moduleLevelImport(unit: FileUnit, index: number): boolean {
+  let set = moduleImports.get(unit);
+  if (set === undefined) {
+    const bodies = unit.facts.declarations.filter((d) => d.parent === -1 && (d.kind === 'function' || d.kind === 'class')).map((d) => d.range);
+    const before = (a: { line: number; column: number }, b: { line: number; column: number }): boolean => a.line < b.line || (a.line === b.line && a.column <= b.column);
+    set = new Set();
+    unit.facts.imports.forEach((fact, i) => {
+      const at = { line: fact.line, column: fact.column };
+      if (!bodies.some((r) => before(r.start, at) && before(at, r.end))) set!.add(i);
+    });
+    moduleImports.set(unit, set);
+  }
+  return set.has(index);
+}
+
+/** The members named `name` of a container (-1: the module) that no later binding supersedes. */
+export function liveMembers(unit: FileUnit, container: number, name: string): number[] {
+  const all = unit.members.get(container)?.get(name);
+  if (all === undefined) return [];
+  const declarations = unit.facts.declarations;
+  return all.some((i) => declarations[i]!.superseded) ? all.filter((i) => !declarations[i]!.superseded) : all;
+}
 
 const sameClass = (a: ClassRef, b: ClassRef): boolean => a.unit === b.unit && a.index === b.index;
 
