@@ -1,5 +1,6 @@
 // The CI accuracy guard (`npm run accuracy-guard`, run by .ci/run after the tests, never by
-// `npm test`): for one small corpus per language (TypeScript: mobx, Python: requests, Go: cobra)
+// `npm test`): for one small corpus per language (TypeScript: mobx, JavaScript typed by JSDoc:
+// svelte, Python: requests, Go: cobra)
 // indexes into a fresh data root, exports the graph and scores its call edges against the
 // language's own resolver. It guards against regressions; the targets are higher and are
 // recorded by the bench.
@@ -25,6 +26,10 @@ const GUARDS = [
   {
     language: 'TypeScript', corpus: 'mobx',
     oracle: async (_corpus, log) => (await buildOracle('mobx', { log })).path,
+  },
+  {
+    language: 'JavaScript typed by JSDoc', corpus: 'svelte',
+    oracle: async (_corpus, log) => (await buildOracle('svelte', { log })).path,
   },
   {
     language: 'Python', corpus: 'requests', optional: true,

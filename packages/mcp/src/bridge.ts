@@ -64,6 +64,10 @@ export function createBridge(options: BridgeOptions): Bridge {
 
 /** Runs a bridge on this process's stdin and stdout until stdin closes. */
 export async function runStdioBridge(options: BridgeOptions): Promise<void> {
+  // A daemon that dies can leave an error on its socket that nothing awaits; the bridge logs it
+  // and goes on (the next call reconnects) rather than dropping the agent's session.
+  process.on('uncaughtException', (error) => process.stderr.write(`repograph mcp: ${error?.stack ?? error}\n`));
+  process.on('unhandledRejection', (error) => process.stderr.write(`repograph mcp: ${(error as Error)?.stack ?? error}\n`));
   const bridge = createBridge(options);
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {

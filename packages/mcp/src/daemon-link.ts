@@ -14,6 +14,8 @@ export const CALL_TIMEOUT_MS = 10 * 60_000;
 
 /** The waits between attempts to connect while the daemon is unavailable (about 3 s in all). */
 const CONNECT_RETRIES_MS = [50, 150, 300, 600, 900, 1000];
+/** Fresh connections a read-only call may take when the daemon goes away under it. */
+const READ_RETRIES = 3;
 
 export class DaemonLink {
   private client: RepographClient | null = null;
@@ -44,7 +46,16 @@ export class DaemonLink {
           `The repograph daemon went away during ${method}; the call was not repeated because it may have written. ` +
           'Check the state (workspace_list, index_status) and call again: the next call starts the daemon anew.');
       }
-      return this.once<R>(method, params);
+      // A daemon killed a moment ago can accept and then close: try a few fresh connections.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.once<R>(method, params);
+        } catch (again) {
+          if (!isDaemonGone(again) || attempt >= READ_RETRIES) throw again;
+          this.drop();
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
     }
   }
 
@@ -123,7 +134,9 @@ export class DaemonLink {
 
 /** A socket write or read that failed because the other end went away. */
 function isBrokenPipe(error: unknown): boolean {
-  return /\b(EPIPE|ECONNRESET|ECONNREFUSED|ENOTCONN)\b/.test((error as Error)?.message ?? '');
+  const code = (error as NodeJS.ErrnoException)?.code ?? '';
+  return /^(EPIPE|ECONNRESET|ECONNREFUSED|ENOTCONN|ERR_STREAM_DESTROYED|ERR_STREAM_WRITE_AFTER_END)$/.test(code) ||
+    /\b(EPIPE|ECONNRESET|ECONNREFUSED|ENOTCONN)\b|ended by the other party|socket hang up|write after end/i.test((error as Error)?.message ?? '');
 }
 
 /** True when the error means the daemon is gone (not a refusal by a live daemon). */
