@@ -54,7 +54,8 @@ export function checkSpan(model, task, answer) {
   const subject = model.symbols.get(task.subject);
   const result = answer.result ?? {};
   const problems = [];
-  if (result.symbol?.id !== subject.id) problems.push(`the span is of ${result.symbol?.id ?? 'nothing'}, not ${subject.id}`);
+  const spanId = result.id ?? result.symbol?.id;
+  if (spanId !== subject.id) problems.push(`the span is of ${spanId ?? 'nothing'}, not ${subject.id}`);
   const lines = model.sourceText(subject.path).split('\n').slice(subject.range.start.line - 1, subject.range.end.line).join('\n');
   if (result.startLine !== subject.range.start.line || result.endLine !== subject.range.end.line) problems.push(`lines ${result.startLine}-${result.endLine}, the declaration is ${subject.range.start.line}-${subject.range.end.line}`);
   if (result.text !== lines) problems.push('the text differs from the file\'s lines');
