@@ -252,7 +252,7 @@ export const indexStatus = defineTool({
         ? 'STALE: the root\'s HEAD moved off what this workspace answers from; workspace_refresh (or workspace_reset for a pinned one) before trusting answers.'
         : status.head !== null && status.baseline !== null && status.head !== status.baseline ? 'HEAD differs from the baseline commit: the overlay holds the difference.' : '',
       lastReport ? `last build (generation ${lastReport.generation}): ${reportLine(lastReport)}` : 'no build yet',
-      ...(lastReport ? diagnosticLines(lastReport, 5) : []),
+      ...(lastReport && status.state === 'error' ? diagnosticLines(lastReport, 5) : []),
     ];
     return single(meta, lines.filter(Boolean).join('\n'), { ...payload, lastReport: lastReport ? shortReport(lastReport) : null });
   },
