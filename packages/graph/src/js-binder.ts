@@ -15,6 +15,7 @@ import { CALLABLE_KINDS, CONTAINER_KINDS, VALUE_KINDS, hasMembers, isClassLike, 
 import type { DeclType, TypeRef } from './js-type-ref.js';
 import { ARRAY_CALLBACK_ELEMENT_PARAMETERS, arrayMethodResult, isArrayIsArray } from './js-lib-types.js';
 import { towardType, withoutType } from './js-narrowing.js';
+import { JsCallTypes } from './js-call-types.js';
 import type { Bases } from './js-narrowing.js';
 
 /** What a member access found, and the type of the object it was looked up in (when it was). */
@@ -34,6 +35,18 @@ export class JsBinder implements LanguageBinder {
     exceeded: (depth) => this.depth.exceeded(depth),
     typeOfBase: (unit, base, depth) => this.typeOfTypeExpr(unit, base, depth),
   };
+  /** The types of calls and callbacks (js-call-types.ts). */
+  private readonly calls = new JsCallTypes({
+    valueOf: (unit, expr, depth) => this.valueOf(unit, expr, depth),
+    typeOf: (unit, expr, depth) => this.typeOf(unit, expr, depth),
+    typeOfTypeExpr: (unit, expr, depth) => this.typeOfTypeExpr(unit, expr, depth),
+    declarationType: (unit, index, depth) => this.declarationType(unit, index, depth),
+    memberLookup: (unit, object, name, depth) => this.memberLookup(unit, object, name, depth),
+    memberOfType: (type, name, depth) => this.memberOfType(type, name, depth),
+    lookupMember: (type, name, depth) => this.lookupMember(type, name, depth),
+    markTyped: () => { this.typedStep = true; },
+    exceeded: (depth) => this.depth.exceeded(depth),
+  });
   /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
   private readonly depth = new DepthBudget(MAX_DEPTH);
   private readonly exportAnswers = new RecursionMemo<Entity>(this.depth);
@@ -329,7 +342,7 @@ export class JsBinder implements LanguageBinder {
         return entity === null && objectType?.t === 'oneof' ? this.memberTypeOfUnion(objectType, expr.name, depth + 1) : null;
       }
       case 'call':
-        return this.callResultType(unit, expr.callee, depth + 1);
+        return this.calls.callResultType(unit, expr.callee, depth + 1);
       case 'new': {
         const callee = this.valueOf(unit, expr.callee, depth + 1);
         if (callee?.t !== 'decl') return null;
@@ -346,9 +359,9 @@ export class JsBinder implements LanguageBinder {
         return container?.t === 'array' && !container.map ? container.element : null;
       }
       case 'argparam':
-        return this.contextualParameterType(unit, expr, depth + 1);
+        return this.calls.contextualParameterType(unit, expr, depth + 1);
       case 'paramof':
-        return this.expectedParameterType(unit, expr.fn, expr.param, depth + 1);
+        return this.calls.expectedParameterType(unit, expr.fn, expr.param, depth + 1);
       case 'cast':
         return this.typeOfTypeExpr(unit, expr.type, depth + 1);
       case 'refined':
@@ -423,121 +436,6 @@ export class JsBinder implements LanguageBinder {
     return types.length === 1 ? types[0]! : { t: 'oneof', types };
   }
 
-  /** The type a call of `callee` returns. */
-  private callResultType(unit: FileUnit, callee: ValueExpr, depth: number): TypeRef | null {
-    if (callee.k === 'member') {
-      const { entity, objectType } = this.memberLookup(unit, callee.object, callee.name, depth);
-      if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
-      // A method of the standard library's arrays and maps.
-      if (entity === null && objectType?.t === 'array') return arrayMethodResult(objectType, callee.name);
-    } else {
-      const entity = this.valueOf(unit, callee, depth);
-      if (entity?.t === 'decl') return this.declarationCallResult(entity.unit, entity.index, depth + 1);
-    }
-    const calleeType = this.typeOf(unit, callee, depth + 1);
-    return calleeType?.t === 'fn' ? this.typeOfTypeExpr(calleeType.unit, calleeType.returns, depth + 1) : null;
-  }
-
-  /** What calling a declaration returns: its return type, or that of the function it holds. */
-  private declarationCallResult(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    if (this.depth.exceeded(depth)) return null;
-    const declaration = unit.facts.declarations[index]!;
-    if (declaration.returnType) return this.typeOfTypeExpr(unit, declaration.returnType, depth + 1);
-    // A value typed with a function type (a parameter, a property, `@type` on a function): its declared result.
-    if (declaration.valueType) {
-      const declared = this.typeOfTypeExpr(unit, declaration.valueType, depth + 1);
-      if (declared?.t === 'fn') return this.typeOfTypeExpr(declared.unit, declared.returns, depth + 1);
-      // Typed as a method (`T["method"]`): what that method returns.
-      if (declared?.t === 'decl' && !declared.instance && CALLABLE_KINDS.has(declared.unit.facts.declarations[declared.index]!.kind)) {
-        return this.declarationCallResult(declared.unit, declared.index, depth + 1);
-      }
-    }
-    if (declaration.returnsExpr) return this.typeOf(unit, declaration.returnsExpr, depth + 1);
-    if (CALLABLE_KINDS.has(declaration.kind)) return null;
-    // A value that holds a function (`module.exports = { run }`, `const f = g`): that function's result.
-    if (declaration.init) {
-      const held = this.valueOf(unit, declaration.init, depth + 1);
-      if (held?.t === 'decl' && (held.unit !== unit || held.index !== index)) return this.declarationCallResult(held.unit, held.index, depth + 1);
-    }
-    return null;
-  }
-
-  /**
-   * The type of a callback's parameter from the function it is passed to: `operate((source,
-   * subscriber) => ...)` takes the types of `operate`'s parameter's function type; array
-   * methods (`xs.map((x) => ...)`) give the element type.
-   */
-  private contextualParameterType(unit: FileUnit, expr: Extract<ValueExpr, { k: 'argparam' }>, depth: number): TypeRef | null {
-    if (expr.callee.k === 'member' && !expr.isNew) {
-      const slots = ARRAY_CALLBACK_ELEMENT_PARAMETERS.get(expr.callee.name);
-      if (slots !== undefined) {
-        const receiver = this.typeOf(unit, expr.callee.object, depth + 1);
-        // A map's `forEach` callback gets a value first, as an array's gets an element; it has no other.
-        if (receiver?.t === 'array' && (!receiver.map || expr.callee.name === 'forEach')) {
-          return expr.arg === 0 && slots.includes(expr.param) ? receiver.element : null;
-        }
-      }
-    }
-    const callee = this.valueOf(unit, expr.callee, depth + 1);
-    if (callee?.t !== 'decl') return null;
-    let functionEntity: Entity | null = callee;
-    if (expr.isNew) {
-      const declaration = callee.unit.facts.declarations[callee.index]!;
-      functionEntity = declaration.kind === 'class'
-        ? this.lookupMember({ t: 'decl', unit: callee.unit, index: callee.index, instance: true }, 'constructor', depth + 1)
-        : callee;
-    }
-    if (functionEntity?.t !== 'decl') return null;
-    let expected: TypeRef | null = null;
-    const parameters = functionEntity.unit.parameters.get(functionEntity.index);
-    if (parameters && parameters.length > 0) {
-      const slot = Math.min(expr.arg, parameters.length - 1);
-      const parameter = functionEntity.unit.facts.declarations[parameters[slot]!]!;
-      if (slot !== expr.arg && !isVariadicParameter(functionEntity.unit, functionEntity.index, slot)) return null;
-      expected = parameter.valueType ? this.typeOfTypeExpr(functionEntity.unit, parameter.valueType, depth + 1) : null;
-      if (expected?.t === 'array' && slot !== expr.arg) expected = expected.element;
-    } else {
-      const calleeType = this.declarationType(functionEntity.unit, functionEntity.index, depth + 1);
-      if (calleeType?.t === 'fn') {
-        const parameterType = calleeType.params[expr.arg];
-        expected = parameterType ? this.typeOfTypeExpr(calleeType.unit, parameterType, depth + 1) : null;
-      }
-    }
-    if (expected?.t !== 'fn') return null;
-    const parameterType = expected.params[expr.param];
-    if (!parameterType) return null;
-    this.typedStep = true;
-    return this.typeOfTypeExpr(expected.unit, parameterType, depth + 1);
-  }
-
-  /**
-   * The type of parameter `param` of the function expected where a function stands (see core's
-   * `paramof`): of the method or property an `indexed` type names, else of the function type.
-   */
-  private expectedParameterType(unit: FileUnit, fn: ValueExpr, param: number, depth: number): TypeRef | null {
-    if (this.depth.exceeded(depth)) return null;
-    let expected: TypeRef | null;
-    if (fn.k === 'indexed') {
-      const entity = this.memberOfType(this.typeOfTypeExpr(unit, fn.object, depth + 1), fn.name, depth + 1);
-      if (entity?.t !== 'decl') return null;
-      const parameters = entity.unit.parameters.get(entity.index);
-      if (parameters !== undefined && CALLABLE_KINDS.has(entity.unit.facts.declarations[entity.index]!.kind)) {
-        const declared = parameters[param] === undefined ? undefined : entity.unit.facts.declarations[parameters[param]!]!.valueType;
-        if (declared === undefined) return null;
-        this.typedStep = true;
-        return this.typeOfTypeExpr(entity.unit, declared, depth + 1);
-      }
-      expected = this.declarationType(entity.unit, entity.index, depth + 1);
-    } else {
-      expected = this.typeOfTypeExpr(unit, fn, depth + 1);
-    }
-    if (expected?.t !== 'fn') return null;
-    const parameterType = expected.params[param];
-    if (parameterType === undefined) return null;
-    this.typedStep = true;
-    return this.typeOfTypeExpr(expected.unit, parameterType, depth + 1);
-  }
-
   /** The type of a type expression (an annotation). */
   private typeOfTypeExpr(unit: FileUnit, expr: ValueExpr, depth: number): TypeRef | null {
     if (this.depth.exceeded(depth)) return null;
@@ -559,7 +457,7 @@ export class JsBinder implements LanguageBinder {
         // `ReturnType<typeof f>`: what calling f gives; `ReturnType<F>` of a function type: its result.
         if (expr.type.k === 'typeof') {
           const entity = this.valueOf(unit, expr.type.value, depth + 1);
-          return entity?.t === 'decl' ? this.declarationCallResult(entity.unit, entity.index, depth + 1) : null;
+          return entity?.t === 'decl' ? this.calls.declarationCallResult(entity.unit, entity.index, depth + 1) : null;
         }
         const fn = this.typeOfTypeExpr(unit, expr.type, depth + 1);
         return fn?.t === 'fn' ? this.typeOfTypeExpr(fn.unit, fn.returns, depth + 1) : null;
@@ -640,8 +538,3 @@ export class JsBinder implements LanguageBinder {
     return null;
   }
 }
-
-function isVariadicParameter(unit: FileUnit, functionIndex: number, slot: number): boolean {
-  return unit.facts.declarations[functionIndex]!.params?.[slot]?.variadic ?? false;
-}
-
