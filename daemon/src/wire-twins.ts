@@ -32,6 +32,8 @@ export const ranges: Twin<wire.WireRange, core.Range> = true;
 export const sites: Twin<wire.WireSite, core.Site> = true;
 export const parameters: Twin<wire.WireParameter, core.ParameterFact> = true;
 export const symbols: Twin<wire.WireSymbol, core.SymbolRecord> = true;
+export const surfaces: Twin<wire.WireSurface, core.SurfaceRecord> = true;
+export const mounts: Twin<wire.WireMount, core.MountRecord> = true;
 export const relations: Twin<wire.WireRelation, core.RelationRecord> = true;
 
 // Diagnostics (core diagnostics.ts).

@@ -76,6 +76,47 @@ export interface WireSymbol {
   generated: boolean;
   /** Id of the enclosing symbol (a class for a method), if any. */
   container?: string;
+  /** File symbols only: the file's architecture facts (endpoints, config keys, tables). */
+  surfaces?: WireSurface[];
+  /** File symbols only: the file's router mounts. */
+  mounts?: WireMount[];
+}
+
+/** What an architecture fact is about. */
+export type WireSurfaceKind = 'endpoint' | 'config' | 'table';
+
+/**
+ * One architecture fact as published on its file's symbol: `key` the route's path pattern, the
+ * config key or the table name (a computed part written `*`, with `partial`); `owner` the
+ * enclosing symbol; `target` the handler or model symbol (null where it binds to nothing);
+ * `router` the identity of the router an endpoint is registered on (mounts compose prefixes).
+ */
+export interface WireSurface {
+  kind: WireSurfaceKind;
+  key: string;
+  framework: string;
+  method?: string;
+  access?: string;
+  default?: string;
+  partial?: boolean;
+  owner: string;
+  target?: string | null;
+  targetName?: string;
+  router?: string;
+  line: number;
+  column: number;
+}
+
+/** A router mount: routes on `mounted` are served under `prefix` on `on` (absent: the root). */
+export interface WireMount {
+  prefix: string;
+  framework: string;
+  partial?: boolean;
+  mounted: string | null;
+  on?: string | null;
+  owner: string;
+  line: number;
+  column: number;
 }
 
 /** A relation; `to: null` is an unresolved reference, kept with its name. */

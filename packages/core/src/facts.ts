@@ -11,6 +11,7 @@
 import type { LanguageId, ReferenceKind, SymbolKind } from './kinds.js';
 import type { Range } from './ranges.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { MountFact, SurfaceFact } from './surfaces.js';
 
 /**
  * A value or type expression, reduced to what binding needs. The extractor resolves every
@@ -290,4 +291,8 @@ export interface FileFacts {
   packageName?: string;
   /** Go: the build constraint (`//go:build` expression, else `// +build` lines joined by ` && `). */
   buildConstraint?: string;
+  /** Architecture facts (endpoints, config keys, tables) in source order; absent when there are none. */
+  surfaces?: SurfaceFact[];
+  /** Router mounts in source order; absent when there are none. */
+  mounts?: MountFact[];
 }

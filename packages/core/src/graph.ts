@@ -5,6 +5,7 @@
 import type { Confidence, RelationKind, SymbolKind } from './kinds.js';
 import type { Range, Site } from './ranges.js';
 import type { ParameterFact } from './facts.js';
+import type { MountRecord, SurfaceRecord } from './surfaces.js';
 
 /** A published symbol. `id` is `<path>#<qualifiedName>` (overloads/duplicates `~2`, `~3`). */
 export interface SymbolRecord {
@@ -22,6 +23,10 @@ export interface SymbolRecord {
   generated: boolean;
   /** Id of the enclosing symbol (a class for a method), if any. */
   container?: string;
+  /** File symbols only: the file's architecture facts, bound (absent when there are none). */
+  surfaces?: SurfaceRecord[];
+  /** File symbols only: the file's router mounts, bound (absent when there are none). */
+  mounts?: MountRecord[];
 }
 
 /**

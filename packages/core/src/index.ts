@@ -4,6 +4,7 @@
 export * from './kinds.js';
 export * from './ranges.js';
 export * from './facts.js';
+export * from './surfaces.js';
 export * from './diagnostics.js';
 export * from './graph.js';
 export * from './errors.js';
