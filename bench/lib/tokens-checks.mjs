@@ -168,11 +168,27 @@ export function checkRefs(model, task, answer) {
 }
 
 export function checkExports(model, task, answer) {
+  if (Array.isArray(answer.result?.symbols)) return checkOutline(model, task, answer.result);
   const matches = answer.result?.matches ?? [];
   const problems = [];
   if (matches.some((match) => match.path !== task.subject)) problems.push('matches outside the file');
   for (const symbol of model.fileExports(task.subject)) {
     if (!matches.some((match) => word(symbol.name).test(match.excerpt))) problems.push(`the answer does not show ${symbol.name} (${symbol.kind}, line ${symbol.range.start.line})`);
+  }
+  return verdict(problems);
+}
+
+/** A file outline (symbols_file_outline, exportedOnly): every export listed by id, nothing from another file or unexported at top level. */
+function checkOutline(model, task, result) {
+  const problems = [];
+  if (result.path !== task.subject) problems.push(`the outline is of ${result.path}, not ${task.subject}`);
+  const listed = new Set(result.symbols.map((entry) => entry.id));
+  for (const symbol of model.fileExports(task.subject)) {
+    if (!listed.has(symbol.id)) problems.push(`the answer does not list ${symbol.id} (${symbol.kind}, line ${symbol.range.start.line})`);
+  }
+  for (const entry of result.symbols) {
+    if (!entry.id.startsWith(`${task.subject}#`)) problems.push(`${entry.id} is not declared in ${task.subject}`);
+    else if (!entry.exported && entry.container === undefined) problems.push(`${entry.id} is listed but not exported`);
   }
   return verdict(problems);
 }

@@ -20,7 +20,7 @@ export const CATEGORIES = [
   { key: 'callees', label: 'callees', tool: 'graph_callees', count: 3 },
   { key: 'refs_kind', label: 'references of a kind', tool: 'refs_find', count: 3 },
   { key: 'subclasses', label: 'a type\'s subclasses', tool: 'refs_find', count: 2 },
-  { key: 'exports', label: 'what a file exports', tool: 'code_search_text', count: 2 },
+  { key: 'exports', label: 'what a file exports', tool: 'symbols_file_outline', count: 2 },
   { key: 'tests_reaching', label: 'tests reaching a function', tool: 'graph_callers', count: 1 },
   { key: 'delta', label: 'the delta of an edit', tool: 'edit_apply', count: 3 },
   { key: 'staleness', label: 'workspace staleness', tool: 'workspace_list', count: 1 },
@@ -151,11 +151,9 @@ export function makeTasks(model, repo, { seed, counts = {} }) {
       case 'subclasses':
         return { subject: candidate.id, title: `the subtypes of ${candidate.qualifiedName}`, names: [candidate.name],
           steps: about(candidate, 'refs_find', { kinds: ['extends', 'implements'] }) };
-      case 'exports': {
-        const pattern = exportPattern(language);
+      case 'exports':
         return { subject: candidate, title: `what ${candidate} exports`, files: [candidate],
-          steps: [step('code_search_text', { ...pattern, path: candidate })] };
-      }
+          steps: [step('symbols_file_outline', { path: candidate, exportedOnly: true })] };
       case 'tests_reaching': return testsTask(candidate);
       case 'delta': return deltaTask(candidate);
       case 'staleness': {
@@ -244,11 +242,4 @@ export function makeTasks(model, repo, { seed, counts = {} }) {
     }
     return null;
   }
-}
-
-/** The text search an agent makes for what a file exports, per language. */
-export function exportPattern(language) {
-  if (language === 'python') return { pattern: '^(def|class) [A-Za-z]|^[A-Za-z][A-Za-z0-9_]* *=', regex: true };
-  if (language === 'go') return { pattern: '^func (\\([^)]*\\) )?[A-Z]|^type [A-Z]|^(var|const) [A-Z]|^\\t[A-Z][A-Za-z0-9_]* *=', regex: true };
-  return { pattern: 'export' };
 }

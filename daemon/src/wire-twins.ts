@@ -71,6 +71,8 @@ export const pathHops: Twin<wire.PathHop, engine.PathHop> = true;
 export const symbolPaths: Twin<wire.SymbolPath, engine.SymbolPath> = true;
 export const pathSearches: Twin<Omit<wire.GraphPathPayload, 'from' | 'to'>, engine.PathSearch> = true;
 export const definitions: Twin<wire.SymbolsDefinitionPayload, engine.DefinitionSource> = true;
+export const outlineEntries: Twin<wire.OutlineEntry, engine.OutlineEntry> = true;
+export const outlines: Twin<wire.SymbolsOutlinePayload, engine.FileOutline> = true;
 export const gitStatuses: Twin<wire.WorktreeGitStatus, engine.WorktreeGitStatus> = true;
 
 // The structural delta (analysis shapes.ts against protocol delta.ts), part by part and whole.

@@ -15,9 +15,9 @@
  * 0.4.2, navigation facts: `types.hierarchy`, `graph.path`, `symbols.definition`, `graph.callers`
  * `followInterface` (nodes marked `via`), `commit` instead of `workspace` on every query (the
  * commit's baseline; `meta.workspace` `commit:<sha>`), `index.removeRepo`, and `index.status`
- * `git` (dirty files, upstream, ahead/behind).
+ * `git` (dirty files, upstream, ahead/behind); 0.4.3 (additive), `symbols.outline`.
  */
-export const PROTOCOL_VERSION = '0.4.2';
+export const PROTOCOL_VERSION = '0.4.3';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [
@@ -37,7 +37,7 @@ export const CAPABILITIES = [
   'delta',
   /** `index.diff` and `review_studio.*`. @since 0.4.0 */
   'review',
-  /** `types.hierarchy`, `graph.path`, `symbols.definition` and `graph.callers` `followInterface`. @since 0.4.2 */
+  /** `types.hierarchy`, `graph.path`, `symbols.definition` and `graph.callers` `followInterface` (@since 0.4.2); `symbols.outline` (@since 0.4.3). */
   'navigation',
   /** `commit` (a commit's baseline) instead of `workspace` on queries. @since 0.4.2 */
   'commits',

@@ -1,14 +1,15 @@
 /**
  * Navigation facts over one snapshot: `types.hierarchy` (a type's bases, interfaces and derived
  * types, a method's overridden and overriding methods), `graph.path` (the shortest use paths
- * between two symbols) and `symbols.definition` (a declaration's source alone). Each takes
+ * between two symbols), `symbols.definition` (a declaration's source alone) and `symbols.outline`
+ * (a file's declarations). Each takes
  * ReadScope: a workspace (default `default`), or `commit` instead (that commit's baseline,
  * `meta.workspace` then `commit:<full sha>`). @since 0.4.2
  */
 import { RequestType } from 'vscode-jsonrpc';
 import type { ErrorData } from './errors.js';
 import type { SymbolIdParams } from './methods-query.js';
-import type { ReadScope, WireConfidence, WireRange, WireRelationKind, WireSite, WireSymbol, WithMeta } from './shapes.js';
+import type { ReadScope, WireConfidence, WireRange, WireRelationKind, WireSite, WireSymbol, WireSymbolKind, WithMeta } from './shapes.js';
 
 /** The two edges a hierarchy follows. */
 export type HierarchyRelation = 'extends' | 'implements';
@@ -145,3 +146,41 @@ export type SymbolsDefinitionResult = WithMeta<SymbolsDefinitionPayload>;
 
 export const SymbolsDefinitionMethod = 'symbols.definition';
 export const SymbolsDefinitionRequest = new RequestType<SymbolsDefinitionParams, SymbolsDefinitionResult, ErrorData>(SymbolsDefinitionMethod);
+
+/**
+ * `symbols.outline`: a file's declarations in source order without their bodies, as an IDE's
+ * outline shows them. `exportedOnly`: only what the file exports, with the members of the types
+ * it exports. `limit` (default 200) bounds the list; `total` counts the whole set. @since 0.4.3
+ */
+export interface SymbolsOutlineParams extends ReadScope {
+  path: string;
+  exportedOnly?: boolean;
+  limit?: number;
+}
+
+/** One declaration of an outline. */
+export interface OutlineEntry {
+  id: string;
+  kind: WireSymbolKind;
+  name: string;
+  qualifiedName: string;
+  /** First and last line of the declaration. */
+  line: number;
+  endLine: number;
+  exported: boolean;
+  signature?: string;
+  /** The enclosing symbol, when it is not the file. */
+  container?: string;
+}
+
+export interface SymbolsOutlinePayload {
+  path: string;
+  symbols: OutlineEntry[];
+  /** True when `limit` cut the list; `total` is the size of the whole set. */
+  truncated: boolean;
+  total: number;
+}
+export type SymbolsOutlineResult = WithMeta<SymbolsOutlinePayload>;
+
+export const SymbolsOutlineMethod = 'symbols.outline';
+export const SymbolsOutlineRequest = new RequestType<SymbolsOutlineParams, SymbolsOutlineResult, ErrorData>(SymbolsOutlineMethod);

@@ -8,7 +8,7 @@ import { RepoExportChunkNotification, RepoExportRequest } from './methods-export
 import {
   IndexCleanupRequest, IndexEnsureBaselineRequest, IndexListBaselinesRequest, IndexRemoveRepoRequest, IndexReportRequest, IndexStatusRequest,
 } from './methods-index.js';
-import { GraphPathRequest, SymbolsDefinitionRequest, TypesHierarchyRequest } from './methods-navigation.js';
+import { GraphPathRequest, SymbolsDefinitionRequest, SymbolsOutlineRequest, TypesHierarchyRequest } from './methods-navigation.js';
 import {
   CodeSearchTextRequest, CodeSpanRequest, GraphCalleesRequest, GraphCallersRequest, RefsFindRequest, SymbolsCardRequest,
   SymbolsContextRequest, SymbolsSearchRequest,
@@ -47,6 +47,7 @@ export const REQUESTS = {
   'types.hierarchy': TypesHierarchyRequest,
   'graph.path': GraphPathRequest,
   'symbols.definition': SymbolsDefinitionRequest,
+  'symbols.outline': SymbolsOutlineRequest,
   'workspace.create': WorkspaceCreateRequest,
   'workspace.list': WorkspaceListRequest,
   'workspace.refresh': WorkspaceRefreshRequest,

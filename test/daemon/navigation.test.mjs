@@ -281,6 +281,24 @@ test('graph.path answers the shortest paths first with their sites, none for unr
   assert.equal(python.text, 'def talk(a: Animal):\n    return a.speak()');
   const gone = await rejection(call(client, 'symbols.definition', { id: 'src/animals.ts#Cat' }));
   assert.equal(gone.codeName, 'SymbolNotFound');
+
+  // symbols.outline: the file's declarations in source order, members after their type.
+  const outline = await call(client, 'symbols.outline', { path: 'src/animals.ts' });
+  const ids = outline.symbols.map((entry) => entry.id);
+  assert.deepEqual(ids.slice(0, 4), ['src/animals.ts#Speaker', 'src/animals.ts#Speaker.speak', 'src/animals.ts#Named', 'src/animals.ts#Named.name']);
+  assert.equal(outline.total, ids.length);
+  assert.equal(outline.truncated, false);
+  const dog = outline.symbols.find((entry) => entry.id === 'src/animals.ts#Dog');
+  assert.deepEqual([dog.kind, dog.line, dog.exported, dog.container], ['class', lineOf(ANIMALS, 'export class Dog'), true, undefined]);
+  assert.equal(outline.symbols.find((entry) => entry.id === 'src/animals.ts#Dog.speak').container, 'src/animals.ts#Dog');
+  const cut = await call(client, 'symbols.outline', { path: 'src/animals.ts', limit: 2 });
+  assert.deepEqual([cut.symbols.length, cut.truncated, cut.total], [2, true, ids.length]);
+  const pythonOutline = await call(client, 'symbols.outline', { path: 'py/zoo/dogs.py', exportedOnly: true });
+  assert.ok(pythonOutline.symbols.some((entry) => entry.id === 'py/zoo/dogs.py#talk'));
+  for (const [params, code] of [[{ path: 'src/nowhere.ts' }, 'FileNotFound'], [{ path: '../etc/passwd' }, 'PathOutsideRepo'], [{}, 'InvalidParams'], [{ path: 'src/animals.ts', limit: 0 }, 'InvalidParams'], [{ path: 'src/animals.ts', exportedOnly: 'yes' }, 'InvalidParams']]) {
+    const error = await rejection(call(client, 'symbols.outline', params), JSON.stringify(params));
+    assert.equal(error.codeName, code, JSON.stringify(params));
+  }
 });
 
 test('the query budgets cut hierarchy and path walks with truncated instead of failing', { timeout: 120_000 }, async (t) => {

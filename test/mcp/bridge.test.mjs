@@ -13,7 +13,7 @@ import { git, writeFiles } from '../helpers/repo.mjs';
 
 const TOOLS = [
   'repograph_guide',
-  'symbols_search', 'code_search_text', 'symbols_get_card', 'symbols_get_context', 'symbols_get_definition_span', 'code_get_span',
+  'symbols_search', 'code_search_text', 'symbols_get_card', 'symbols_get_context', 'symbols_get_definition_span', 'code_get_span', 'symbols_file_outline',
   'refs_find', 'graph_callers', 'graph_callees',
   'types_hierarchy', 'graph_path', 'repo_remove',
   'workspace_create', 'workspace_list', 'workspace_refresh', 'workspace_reset', 'workspace_delete',
@@ -92,6 +92,9 @@ test('the bridge lists the documented tools and every one of them answers on a r
   assert.ok(context.result.calleeSources.some((callee) => callee.symbol.name === 'totalArea'));
   const span = await use('symbols_get_definition_span', { symbol: 'Circle.area' });
   assert.equal(span.result.text, '  area(): number {\n    return 3 * this.radius * this.radius;\n  }');
+  const outline = await use('symbols_file_outline', { path: 'src/geometry.ts', exportedOnly: true });
+  assert.deepEqual(outline.result.symbols.map((entry) => [entry.id, entry.line]), [['src/geometry.ts#totalArea', 3]]);
+  assert.match(outline.text, /function totalArea :3-7 exported/);
   const lines = await use('code_get_span', { path: 'src/report.ts', startLine: 4, endLine: 4 });
   assert.equal(lines.result.text, 'export function report(): string {');
   const subclasses = await use('refs_find', { symbol: 'Shape', kinds: ['extends'] });

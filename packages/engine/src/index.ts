@@ -12,7 +12,7 @@ export { pathStatOf, type PathStat } from './worktree-scan.js';
 export type { GraphChangeSummary } from './graph-change.js';
 export { commitOfBaselineKey, type BaselineResult } from './baseline.js';
 export { soleMatch, type NameEntry } from './search-rank.js';
-export { QuerySession, type AnswerMeta, type CallTreeNode, type DefinitionSource, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
+export { QuerySession, type AnswerMeta, type CallTreeNode, type DefinitionSource, type FileOutline, type OutlineEntry, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
 export type { HierarchyMethod, HierarchyRelation, HierarchyType, TypeHierarchy, UnresolvedBase } from './hierarchy.js';
 export type { PathHop, PathSearch, SymbolPath } from './path-search.js';
 export type { WorktreeGitStatus } from './git-status.js';

@@ -49,6 +49,30 @@ export interface DefinitionSource {
   truncated: boolean;
 }
 
+/** One declaration of a file's outline: where it is and what it looks like, without its body. */
+export interface OutlineEntry {
+  id: string;
+  kind: SymbolKind;
+  name: string;
+  qualifiedName: string;
+  /** First and last line of the declaration. */
+  line: number;
+  endLine: number;
+  exported: boolean;
+  signature?: string;
+  /** The enclosing symbol's id, when it is not the file. */
+  container?: string;
+}
+
+/** A file's declarations in source order (`exportedOnly`: those it exports and their members). */
+export interface FileOutline {
+  path: string;
+  symbols: OutlineEntry[];
+  /** Declarations in the file (of the asked-for set) beyond those listed. */
+  truncated: boolean;
+  total: number;
+}
+
 export interface SymbolCard {
   symbol: SymbolRecord;
   callers: number;
@@ -373,6 +397,43 @@ export class QuerySession {
       id: symbol.id, path: symbol.path, range: symbol.range, text: lines.slice(first - 1, last).join('\n'),
       truncated: last < Math.min(symbol.range.end.line, lines.length), meta: this.meta(started),
     };
+  }
+
+  /**
+   * A file's published declarations (parameters and locals aside) in source order, each with its
+   * lines and signature. `exportedOnly`: the declarations it exports and their members (what an
+   * importer can reach).
+   */
+  outline(params: { path: string; exportedOnly?: boolean; limit?: number }): FileOutline & { meta: AnswerMeta } {
+    const started = performance.now();
+    const path = repositoryPath(params.path, 'path');
+    this.text.checkPath(path, 'path');
+    if (this.reader.file(path) === undefined) {
+      throw new RepographError('FileNotFound', `outline: ${path} is not an indexed file of this snapshot; check the path (relative to the repository root) or whether the policy excludes it.`, { field: 'path', path });
+    }
+    const meter = this.meter(started);
+    const limit = meter.results(params.limit ?? 200);
+    const declared = this.reader.symbolsInFile(path).filter((symbol) => symbol.kind !== 'file' && symbol.kind !== 'parameter');
+    meter.work(declared.length);
+    const byId = new Map(declared.map((symbol) => [symbol.id, symbol]));
+    // A member is listed with exportedOnly when its outermost container is exported.
+    const reachable = (symbol: SymbolRecord): boolean => {
+      let current: SymbolRecord | undefined = symbol;
+      while (current?.container !== undefined && byId.has(current.container)) current = byId.get(current.container);
+      return current?.exported === true;
+    };
+    const chosen = (params.exportedOnly === true ? declared.filter(reachable) : declared)
+      .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const symbols = chosen.slice(0, limit).map((symbol): OutlineEntry => {
+      const entry: OutlineEntry = {
+        id: symbol.id, kind: symbol.kind, name: symbol.name, qualifiedName: symbol.qualifiedName,
+        line: symbol.range.start.line, endLine: symbol.range.end.line, exported: symbol.exported,
+      };
+      if (symbol.signature !== undefined) entry.signature = symbol.signature;
+      if (symbol.container !== undefined && symbol.container !== path) entry.container = symbol.container;
+      return entry;
+    });
+    return { path, symbols, truncated: chosen.length > symbols.length, total: chosen.length, meta: this.meta(started) };
   }
 
   /** Every symbol, then every relation, in export order. */

@@ -5,12 +5,13 @@ import { EDIT_TOOLS } from './edits.js';
 import { guide } from './guide.js';
 import { graphCallees, graphCallers, refsFind } from './navigation.js';
 import { NAVIGATION_MORE_TOOLS } from './navigation-more.js';
+import { symbolsFileOutline } from './outline.js';
 import { REVIEW_TOOLS } from './review.js';
 import { WORKSPACE_TOOLS } from './workspaces.js';
 
 export const ALL_TOOLS: ToolSpec<any>[] = [
   guide,
-  symbolsSearch, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, codeGetSpan,
+  symbolsSearch, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, codeGetSpan, symbolsFileOutline,
   refsFind, graphCallers, graphCallees,
   ...NAVIGATION_MORE_TOOLS,
   ...WORKSPACE_TOOLS,
