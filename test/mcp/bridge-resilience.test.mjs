@@ -118,3 +118,50 @@ test('a daemon killed between calls or during one is replaced; closing stdin end
   await waitFor(() => !isPidAlive(bridgePid), 'the bridge to exit once stdin closed', 10_000);
   assert.ok(isPidAlive(third), 'the daemon keeps serving other clients');
 });
+
+test('a client that sends and never reads makes the bridge stop reading, not buffer without end; every answer arrives once it reads', { timeout: 180_000 }, async (t) => {
+  const s = scope(t);
+  const big = Array.from({ length: 3000 }, (_, index) => `export const value${index} = ${index}; // a line long enough to weigh something in an answer`).join('\n');
+  const repo = s.repo('never-reads', { ...FILES, 'src/big.ts': `${big}\n` });
+  const { spawn } = await import('node:child_process');
+  const { cliPath } = await import('../helpers/repo.mjs');
+  const child = spawn(process.execPath, [cliPath, 'mcp', '--repo', repo], { env: { ...process.env, REPOGRAPH_HOME: s.home }, stdio: ['pipe', 'pipe', 'pipe'] });
+  s.deferCliDaemonStop(repo, { home: s.home });
+  s.defer(() => { child.kill('SIGKILL'); });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  // Handshake, read properly.
+  let buffered = '';
+  const lines = [];
+  const onData = (chunk) => {
+    buffered += chunk;
+    let at;
+    while ((at = buffered.indexOf('\n')) >= 0) { lines.push(JSON.parse(buffered.slice(0, at))); buffered = buffered.slice(at + 1); }
+  };
+  child.stdout.on('data', onData);
+  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'never-reads', version: '1' } } });
+  await waitFor(() => lines.some((line) => line.id === 0), 'the initialize answer', 60_000);
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const warm = { name: 'code_get_span', arguments: { path: 'src/big.ts', startLine: 1, endLine: 3000, maxTokens: 100_000 } };
+  send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: warm });
+  await waitFor(() => lines.some((line) => line.id === 1), 'the first span', 60_000);
+  const oneAnswer = JSON.stringify(lines.find((line) => line.id === 1)).length;
+  assert.ok(oneAnswer > 100_000, `one answer is ${oneAnswer} bytes`);
+
+  // Now stop reading and send enough requests for several times the bound in answers.
+  child.stdout.off('data', onData);
+  child.stdout.pause();
+  const count = Math.ceil((3 * 8 * 1024 * 1024) / oneAnswer);
+  for (let id = 2; id < 2 + count; id++) send({ jsonrpc: '2.0', id, method: 'tools/call', params: warm });
+  await waitFor(() => /answers are unread; reading requests again/.test(stderr), 'the bridge to stop reading', 120_000);
+
+  // Reading again, every answer arrives, each once.
+  child.stdout.on('data', onData);
+  child.stdout.resume();
+  await waitFor(() => lines.filter((line) => line.id >= 2).length >= count, 'every answer', 120_000);
+  const ids = lines.filter((line) => line.id >= 2).map((line) => line.id);
+  assert.equal(new Set(ids).size, count);
+  assert.ok(lines.filter((line) => line.id >= 2).every((line) => line.result && !line.result.isError), 'every answer is a result');
+  child.stdin.end();
+});

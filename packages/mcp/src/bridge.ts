@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEFAULT_MAX_TOKENS, fitAnswer } from './budget.js';
 import { decodeCursor } from './cursor.js';
 import { DaemonLink, type Connector } from './daemon-link.js';
 import { EvidenceFiles } from './evidence.js';
+import { BoundedStdioTransport } from './output-backlog.js';
 import { bindWorkspace } from './workspace-binding.js';
 import { budgetArgs, cursorArgs, envelopeShape, type Answer, type ToolContext, type ToolSpec } from './tool-kit.js';
 import { toolError, ToolUsageError } from './tool-errors.js';
@@ -69,7 +69,7 @@ export async function runStdioBridge(options: BridgeOptions): Promise<void> {
   process.on('uncaughtException', (error) => process.stderr.write(`repograph mcp: ${error?.stack ?? error}\n`));
   process.on('unhandledRejection', (error) => process.stderr.write(`repograph mcp: ${(error as Error)?.stack ?? error}\n`));
   const bridge = createBridge(options);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
