@@ -14,7 +14,7 @@ import path from 'node:path';
 import { CORPORA, ensureCorpus, readCorpusMarker } from './corpora.mjs';
 import { buildOracle } from './oracle.mjs';
 import { ensureGo, goOracle } from './lib/go-oracle.mjs';
-import { buildPythonOracle, jediVersion } from './lib/python-oracle.mjs';
+import { buildPythonOracle, jediVersion, withoutExternalOnlySites } from './lib/python-oracle.mjs';
 import { exportRepository, freshDataRoot, indexRepository, scoreExport } from './lib/engine-cli.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { cliPath, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
@@ -52,7 +52,10 @@ async function measure(spec, tools) {
     const exported = await exportRepository(`accuracy-${spec.name}`, corpus, dataRoot);
     const score = await scoreExport(oracle, exported.path, spec.language === 'go' ? ['calls'] : null);
     log(`${spec.name}: recall ${score.recall.toFixed(4)}, precision@known ${score.precisionKnown.toFixed(4)} (${score.oracle} oracle edges)`);
+    // Python: also without the sites jedi resolves only into its bundled stubs (issue 16 shows both).
+    const inCorpus = spec.language === 'python' ? await scoreExport(withoutExternalOnlySites(oracle), exported.path, null) : null;
     return {
+      ...(inCorpus ? { inCorpus: { recall: inCorpus.recall, precisionKnown: inCorpus.precisionKnown } } : {}),
       corpus: spec.name, language: spec.language, commit: readCorpusMarker(spec.name)?.commit ?? null,
       files: indexed.report.materials.admitted, indexMs: Math.round(indexed.wallMs),
       oracleEdges: score.oracle, candidateEdges: score.candidate, matched: score.matched,

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CORPORA, ensureCorpus } from './corpora.mjs';
-import { buildPythonOracle, jediVersion } from './lib/python-oracle.mjs';
+import { buildPythonOracle, jediVersion, withoutExternalOnlySites } from './lib/python-oracle.mjs';
 import { run } from './lib/exec.mjs';
 import { exportRepository, freshDataRoot, indexRepository, scoreExport } from './lib/engine-cli.mjs';
 import { benchDir, ensureDir, resultsDir } from './lib/paths.mjs';
@@ -25,14 +25,6 @@ const END_MARKER = '<!-- python-accuracy:end -->';
 const log = (line) => console.error(`[bench:python] ${line}`);
 
 /** A copy of an oracle file without the sites that resolve only outside the corpus. */
-function withoutExternalOnlySites(file) {
-  const rows = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-  const resolvedSites = new Set(rows.filter((r) => r.target != null).map((r) => `${r.site.path}:${r.site.line}`));
-  const kept = rows.filter((r) => resolvedSites.has(`${r.site.path}:${r.site.line}`));
-  const out = file.replace(/\.jsonl$/, '.in-corpus.jsonl');
-  fs.writeFileSync(out, kept.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return out;
-}
 
 async function measure(name, jedi, force) {
   const corpus = await ensureCorpus(name, { log });

@@ -27,7 +27,7 @@ export function writeAccuracyMarkdown(saved) {
       return `- \`${label}\`: measured ${run.measuredAt.slice(0, 16).replace('T', ' ')} on ${run.machine.cores} cores (${run.machine.cpuModel}), Node ${run.machine.node}, with ${run.cli}.`;
     }),
     '',
-    'Each corpus indexed into a fresh data root, exported, and scored with the shared score.mjs against its language\'s own resolver (the TypeScript compiler, jedi, go/types; Go on `calls` only). Targets: TypeScript/JavaScript recall >= 0.95 and precision@known >= 0.99; Python >= 0.95 and >= 0.98; Go >= 0.98 and >= 0.99.',
+    'Each corpus indexed into a fresh data root, exported, and scored with the shared score.mjs against its language\'s own resolver (the TypeScript compiler, jedi, go/types; Go on `calls` only). Targets: TypeScript/JavaScript recall >= 0.95 and precision@known >= 0.99; Python >= 0.95 and >= 0.98; Go >= 0.98 and >= 0.99. Python rows also show the score without the sites jedi resolves only into the stubs it bundles (django-stubs sends many of Django\'s own calls into .pyi files, so an edge into the real code there counts as wrong); both verdicts are given where they differ.',
     '',
     `| corpus | language | oracle edges | ${labels.map((label) => `${label}: recall / precision@known`).join(' | ')} | target (${latest}) |`,
     `|---|---|---|${labels.map(() => '---').join('|')}|---|`,
@@ -37,11 +37,14 @@ export function writeAccuracyMarkdown(saved) {
       const row = saved.runs[label].rows.find((r) => r.corpus === corpus);
       if (!row) return 'not run';
       if (row.error) return `not measured (${row.error.slice(0, 60)})`;
-      return `${figure(row.recall)} / ${figure(row.precisionKnown)}`;
+      const inCorpus = row.inCorpus ? ` (without stub-only sites: ${figure(row.inCorpus.recall)} / ${figure(row.inCorpus.precisionKnown)})` : '';
+      return `${figure(row.recall)} / ${figure(row.precisionKnown)}${inCorpus}`;
     });
     const last = saved.runs[latest].rows.find((r) => r.corpus === corpus);
     const target = ACCURACY_TARGETS[language];
-    const verdict = !last || last.error ? '—' : last.recall >= target.recall && last.precisionKnown >= target.precision ? 'met' : '**missed**';
+    const meets = (scores) => scores.recall >= target.recall && scores.precisionKnown >= target.precision;
+    let verdict = !last || last.error ? '—' : meets(last) ? 'met' : '**missed**';
+    if (last && !last.error && !meets(last) && last.inCorpus && meets(last.inCorpus)) verdict = '**missed**; met without stub-only sites';
     const edges = last?.oracleEdges ?? saved.runs[labels[0]].rows.find((r) => r.corpus === corpus)?.oracleEdges ?? '—';
     lines.push(`| ${corpus} | ${LANGUAGE_NAMES[language] ?? language} | ${edges} | ${cells.join(' | ')} | ${verdict} |`);
   }

@@ -60,3 +60,18 @@ export async function buildPythonOracle(name, corpus, jedi, force) {
   }
 }
 
+
+/**
+ * The oracle without the sites jedi resolves only outside the corpus (`target: null, external`
+ * with no in-corpus target at the same site): jedi ships django-stubs and sends many of Django's
+ * own calls into those .pyi files, so an edge we draw into the real code there counts as wrong.
+ * Written beside the oracle as `<name>.in-corpus.jsonl`; returns its path.
+ */
+export function withoutExternalOnlySites(file) {
+  const rows = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const resolvedSites = new Set(rows.filter((r) => r.target != null).map((r) => `${r.site.path}:${r.site.line}`));
+  const kept = rows.filter((r) => resolvedSites.has(`${r.site.path}:${r.site.line}`));
+  const out = file.replace(/\.jsonl$/, '.in-corpus.jsonl');
+  fs.writeFileSync(out, kept.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return out;
+}
