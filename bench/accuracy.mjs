@@ -8,12 +8,13 @@
 // (`after`) make the table. Asserts nothing.
 //
 // CLI: node bench/accuracy.mjs [--label NAME] [--corpora a,b] [--no-write]
-//   default corpora: every TS/JS, Python and Go corpus; --no-write prints without saving.
+//   default corpora: every TS/JS, Python, Go and Java corpus (Java: javac through ../shared/tools/java-oracle, `new` scored as the class); --no-write prints without saving.
 import fs from 'node:fs';
 import path from 'node:path';
 import { CORPORA, ensureCorpus, readCorpusMarker } from './corpora.mjs';
 import { buildOracle } from './oracle.mjs';
 import { ensureGo, goOracle } from './lib/go-oracle.mjs';
+import { ensureJdk, javaOracle } from './lib/java-oracle.mjs';
 import { buildPythonOracle, jediVersion, withoutExternalOnlySites } from './lib/python-oracle.mjs';
 import { exportRepository, freshDataRoot, indexRepository, scoreExport } from './lib/engine-cli.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -21,7 +22,7 @@ import { cliPath, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
 import { writeAccuracyMarkdown } from './lib/accuracy-results.mjs';
 
 const log = (line) => console.error(`[bench:accuracy] ${line}`);
-const LANGUAGES = ['ts', 'python', 'go'];
+const LANGUAGES = ['ts', 'python', 'go', 'java'];
 
 function parseArgs(argv) {
   const options = { label: 'now', corpora: null, write: true };
@@ -40,6 +41,7 @@ function parseArgs(argv) {
 async function oracleOf(spec, corpus, tools) {
   if (spec.language === 'ts') return (await buildOracle(spec.name, { log })).path;
   if (spec.language === 'python') return (await buildPythonOracle(spec.name, corpus, await tools.jedi(), false)).path;
+  if (spec.language === 'java') return (await javaOracle(spec.name, corpus, await tools.jdk())).file;
   return (await goOracle(spec.name, corpus, await tools.go())).file;
 }
 
@@ -73,6 +75,7 @@ async function main() {
   const tools = {
     jedi: () => (cache.jedi ??= jediVersion()),
     go: () => (cache.go ??= ensureGo()),
+    jdk: () => (cache.jdk ??= ensureJdk()),
   };
   const rows = [];
   for (const spec of specs) {

@@ -62,6 +62,16 @@ export const CORPORA = [
     folder: 'usr/share/gocode/src/github.com/prometheus/client_golang' },
   { name: 'x-tools', language: 'go', deb: 'golang-golang-x-tools-dev=1:0.5.0+ds-1',
     folder: 'usr/share/gocode/src/golang.org/x/tools' },
+
+  // Java: modules of OpenJFX's src.zip (`zip` is unpacked first; `folder` is then inside it).
+  // `classpath`: the jars of the modules each one requires, from Debian's build of the same
+  // version (given to javac only, so the oracle resolves every call; the index never sees them).
+  { name: 'javafx-controls', language: 'java', deb: 'openjfx-source=11.0.11+1-3',
+    zip: 'usr/share/openjfx/lib/src.zip', folder: 'javafx.controls', expectedFiles: 286,
+    classpath: { deb: 'libopenjfx-java=11.0.11+1-3', jars: ['usr/share/java/javafx-base.jar', 'usr/share/java/javafx-graphics.jar'] } },
+  { name: 'javafx-graphics', language: 'java', deb: 'openjfx-source=11.0.11+1-3',
+    zip: 'usr/share/openjfx/lib/src.zip', folder: 'javafx.graphics', expectedFiles: 1432,
+    classpath: { deb: 'libopenjfx-java=11.0.11+1-3', jars: ['usr/share/java/javafx-base.jar'] } },
 ];
 
 /** The TypeScript/JavaScript corpora, in table order: what `npm run bench` measures by default. */
@@ -89,7 +99,7 @@ function markerPath(name) {
 /** What identifies a fetched copy: if any of it changes, the corpus is fetched again. */
 function sourceKey(spec) {
   return { layout: LAYOUT_VERSION, npm: spec.npm ?? null, deb: spec.deb ?? null, folder: spec.folder,
-    keepFolderName: Boolean(spec.keepFolderName) };
+    keepFolderName: Boolean(spec.keepFolderName), ...(spec.zip ? { zip: spec.zip } : {}) };
 }
 
 /** The marker of a complete cached copy, or null when the corpus must be fetched. */
@@ -118,7 +128,12 @@ export async function ensureCorpus(name, { log = () => {} } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `repograph-corpus-${name}-`));
   try {
     log(`fetching corpus ${name} (${spec.npm ?? spec.deb})`);
-    const unpacked = spec.npm ? await unpackNpm(spec, scratch) : await unpackDebian(spec, scratch);
+    let unpacked = spec.npm ? await unpackNpm(spec, scratch) : await unpackDebian(spec, scratch);
+    if (spec.zip) {
+      const unzipTo = ensureDir(path.join(scratch, 'unzipped'));
+      await run('unzip', ['-q', path.join(unpacked, spec.zip), `${spec.folder}/*`, '-d', unzipTo]);
+      unpacked = unzipTo;
+    }
     const from = path.join(unpacked, spec.folder);
     if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) {
       throw new Error(`bench: ${spec.npm ?? spec.deb} has no folder ${spec.folder}`);
@@ -155,7 +170,7 @@ async function unpackNpm(spec, scratch) {
  * `apt-get download NAME=VERSION` into scratch (after one `apt-get update` if the first attempt
  * fails, since a fresh machine has no package lists) and `dpkg -x` it; returns the unpacked root.
  */
-async function unpackDebian(spec, scratch) {
+export async function unpackDebian(spec, scratch) {
   const download = () => run('apt-get', ['download', spec.deb], { cwd: scratch, allowFailure: true });
   let result = await download();
   if (result.status !== 0) {

@@ -15,9 +15,11 @@
  * 0.4.2, navigation facts: `types.hierarchy`, `graph.path`, `symbols.definition`, `graph.callers`
  * `followInterface` (nodes marked `via`), `commit` instead of `workspace` on every query (the
  * commit's baseline; `meta.workspace` `commit:<sha>`), `index.removeRepo`, and `index.status`
- * `git` (dirty files, upstream, ahead/behind); 0.4.3 (additive), `symbols.outline`.
+ * `git` (dirty files, upstream, ahead/behind); 0.4.3 (additive), `symbols.outline`; 0.4.4
+ * (additive), Java and the syntax tier: `meta.semanticLevel` `syntax` on answers about a
+ * syntax-tier file, and a review cohort's `semanticLevel`.
  */
-export const PROTOCOL_VERSION = '0.4.3';
+export const PROTOCOL_VERSION = '0.4.4';
 
 /** Optional features a server may declare in its `initialize` result. */
 export const CAPABILITIES = [

@@ -149,8 +149,8 @@ export const SymbolsDefinitionRequest = new RequestType<SymbolsDefinitionParams,
 
 /**
  * `symbols.outline`: a file's declarations in source order without their bodies, as an IDE's
- * outline shows them. `exportedOnly`: only what the file exports, with the members of the types
- * it exports. `limit` (default 200) bounds the list; `total` counts the whole set. @since 0.4.3
+ * outline shows them. `exportedOnly`: only what the file exports (its exported top-level
+ * declarations; Go's exported methods are top-level). `limit` (default 200) bounds the list; `total` counts the whole set. @since 0.4.3
  */
 export interface SymbolsOutlineParams extends ReadScope {
   path: string;

@@ -40,6 +40,12 @@ export interface Cohort {
   /** Stable across pushes and rebases (never derived from commit ids, file order or positions). */
   key: string;
   basis: 'graph' | 'path';
+  /**
+   * `syntax` when a member file is of the syntax tier (its symbols and ties come from names, not
+   * types); absent otherwise.
+   * @since 0.4.4
+   */
+  semanticLevel?: 'syntax';
   files: string[];
   symbols: string[];
   tests: string[];

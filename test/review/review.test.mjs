@@ -30,10 +30,10 @@ const BASE_FILES = {
   'src/util/format.ts': 'export function fmt(value: number): string {\n  return String(value);\n}\n',
   'src/ui/view.ts': "import { fmt } from '../util/format.js';\n\nexport function render(): string {\n  return fmt(2);\n}\n",
   'src/ui/page.ts': "import { render } from './view.js';\n\nexport function page(): string {\n  return render();\n}\n",
-  'scripts/build.rb': 'puts "build"\n',
+  'scripts/build.pl': 'print "build\n";\n',
 };
 
-/** The feature: save() takes a second parameter (store.ts + api.ts), fmt() changes (format.ts + view.ts), build.rb changes, lodash moves up a patch. */
+/** The feature: save() takes a second parameter (store.ts + api.ts), fmt() changes (format.ts + view.ts), build.pl changes (Perl: no grammar; Ruby is of the syntax tier since issue 18), lodash moves up a patch. */
 const FEATURE_FILES = {
   'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { lodash: '^4.17.21' } }, null, 2),
   'package-lock.json': LOCK('4.17.21'),
@@ -41,7 +41,7 @@ const FEATURE_FILES = {
   'src/api.ts': "import { save } from './store.js';\nimport { pick } from 'lodash';\n\nexport function handle(): number {\n  pick({}, []);\n  return save(1, true);\n}\n",
   'src/util/format.ts': 'export function fmt(value: number, digits = 2): string {\n  return value.toFixed(digits);\n}\n',
   'src/ui/view.ts': "import { fmt } from '../util/format.js';\n\nexport function render(): string {\n  return fmt(2, 3);\n}\n",
-  'scripts/build.rb': 'puts "build"\nputs "twice"\n',
+  'scripts/build.pl': 'print "build\n";\nprint "twice\n";\n',
 };
 
 function commit(repo, files, message) {
@@ -83,8 +83,8 @@ test('review_studio.compute groups by graph, falls back to paths, orders by impa
   const format = cohortWith(review.cohorts, 'src/util/format.ts');
   assert.equal(format.basis, 'graph');
   assert.deepEqual(format.files, ['src/ui/view.ts', 'src/util/format.ts']);
-  const ruby = cohortWith(review.cohorts, 'scripts/build.rb');
-  assert.equal(ruby.basis, 'path', 'a language the graph does not parse groups by directory');
+  const perl = cohortWith(review.cohorts, 'scripts/build.pl');
+  assert.equal(perl.basis, 'path', 'a language the graph does not parse groups by directory');
   const scores = review.cohorts.map((cohort) => cohort.impact.score);
   assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'riskiest first');
   assert.equal(new Set(review.cohorts.map((c) => c.key)).size, review.cohorts.length, 'keys are unique');
@@ -246,7 +246,7 @@ test('bad input: unknown review, ranges and options, base equal to head, a head 
   assert.equal(diff.base, base);
   assert.equal(diff.head, head);
   assert.ok(diff.symbols.changed.includes('src/store.ts#save'));
-  assert.ok(diff.files.some((file) => file.path === 'scripts/build.rb' && file.language === null));
+  assert.ok(diff.files.some((file) => file.path === 'scripts/build.pl' && file.language === null));
 });
 
 test('a review of the live workspace (no head) sees uncommitted work', { timeout: 120_000 }, async (t) => {

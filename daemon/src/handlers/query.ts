@@ -13,6 +13,7 @@ import {
   symbolsSearchParams,
 } from './query-params.js';
 import type { MethodTablePart } from './table.js';
+import { answerSemanticLevel } from './semantic-level.js';
 
 /**
  * Runs `read` over the workspace's current snapshot, or over commit `scope.commit`'s baseline
@@ -28,7 +29,7 @@ export async function withSnapshot<T extends object>(
     return context.commits.with(scope.commit, async (session, commit) => {
       const { meta: _engineMeta, ...payload } = await read(session) as T & { meta?: unknown };
       const partial = (session.info.report.materials.partial ?? 0) > 0;
-      return { ...payload, meta: metaOf(session.generation, `${COMMIT_SCOPE_PREFIX}${commit}`, started, {}, partial ? 'partial' : 'full') };
+      return { ...payload, meta: metaOf(session.generation, `${COMMIT_SCOPE_PREFIX}${commit}`, started, {}, answerSemanticLevel(payload, partial)) };
     });
   }
   const workspace = scope.workspace ?? DEFAULT_WORKSPACE;
@@ -53,7 +54,7 @@ export async function withSnapshot<T extends object>(
     const partial = (session.info.report.materials.partial ?? 0) > 0;
     return {
       ...payload,
-      meta: metaOf(session.generation, workspace, started, syncMs === undefined ? {} : { syncMs }, partial ? 'partial' : 'full'),
+      meta: metaOf(session.generation, workspace, started, syncMs === undefined ? {} : { syncMs }, answerSemanticLevel(payload, partial)),
     };
   });
 }

@@ -7,7 +7,8 @@
  *     count inexact, so it never yields too_many.
  *   - too_few: a required parameter (not optional, no default, not variadic) left unfilled;
  *     Python's keyword-only ones must be given by keyword. Asserted for Python, TypeScript/TSX and
- *     Go; never when the caller or the callee is plain JavaScript (omitting arguments is legal).
+ *     Go and Java; never when the caller or the callee is plain JavaScript (omitting arguments is
+ *     legal). Java calls are judged against every overload of the name (arity.ts).
  *   - possibly_missing: too few, but a spread could fill them, or a Go call with exactly one
  *     argument (it may be a multi-value call `f(g())`).
  *   - unknown: a function, method or constructor whose parameters are not known.

@@ -3,12 +3,13 @@
  * which sites are checked (every call into a symbol whose parameters changed, including calls
  * into a class whose constructor changed, appeared or vanished, and every call sited in an edited
  * file) and how a callee is resolved (a class through its constructor). The counting itself is
- * arity-verdict.ts. Only non-OK verdicts are reported, each site once, sorted by site.
+ * arity-verdict.ts. Only non-OK verdicts are reported, each site once, sorted by site. Java
+ * judges a call against every overload of its name (judgeJava).
  */
-import type { Definition, GraphSide, SiteRelation } from '@repograph/engine';
+import type { CallArguments, Definition, GraphSide, SiteRelation } from '@repograph/engine';
 import type { RelationKind } from '@repograph/core';
 import type { DeltaContext } from './context.js';
-import type { ArityFinding } from './shapes.js';
+import type { ArityFinding, ArityVerdict } from './shapes.js';
 import { judgeArguments } from './arity-verdict.js';
 import { compareText, hasRepeatSuffix, isClassKind, isFunctionKind, pathOfId } from './symbol-facts.js';
 
@@ -30,7 +31,8 @@ export function findArityIssues(
   for (const id of constructorIds) {
     const definition = context.afterDefinitions.get(id) ?? context.beforeDefinitions.get(id);
     const symbol = definition?.symbol;
-    if (symbol === undefined || !CONSTRUCTOR_NAMES.has(symbol.name) || symbol.container === undefined) continue;
+    const isConstructor = CONSTRUCTOR_NAMES.has(symbol?.name ?? '') || (definition?.language === 'java' && symbol?.kind === 'constructor');
+    if (symbol === undefined || !isConstructor || symbol.container === undefined) continue;
     const container = after.definition(symbol.container);
     if (container !== undefined && isClassKind(container.symbol.kind)) callees.add(symbol.container);
   }
@@ -53,20 +55,81 @@ export function findArityIssues(
   const languageOf = callerLanguage(after);
   for (const site of sites.values()) {
     const relation = site.relation;
-    const resolved = resolveCallee(after, relation.to!);
-    if (resolved === undefined) continue;
-    const verdict = judgeArguments({
-      callee: resolved.definition,
-      parameters: resolved.parameters,
-      viaClass: resolved.viaClass,
-      args: site.args!,
-      callerLanguage: languageOf(relation.from, relation.site.path),
-    });
-    if (verdict === undefined) continue;
-    findings.push({ site: { ...relation.site }, callee: resolved.id, verdict });
+    const callerLanguageAt = languageOf(relation.from, relation.site.path);
+    const target = after.definition(relation.to!);
+    const judged = target?.language === 'java'
+      ? judgeJava(after, target, site.args!, callerLanguageAt)
+      : judgeResolved(after, relation.to!, site.args!, callerLanguageAt);
+    if (judged === undefined) continue;
+    findings.push({ site: { ...relation.site }, callee: judged.id, verdict: judged.verdict });
   }
   return findings.sort((a, b) =>
     compareText(a.site.path, b.site.path) || a.site.line - b.site.line || a.site.column - b.site.column || compareText(a.callee, b.callee));
+}
+
+/** The verdict on a call into `to` (TypeScript, Python, Go) and the callee it is against. */
+function judgeResolved(after: GraphSide, to: string, args: CallArguments, callerLanguage: string | undefined): { id: string; verdict: ArityVerdict } | undefined {
+  const resolved = resolveCallee(after, to);
+  if (resolved === undefined) return undefined;
+  const verdict = judgeArguments({ callee: resolved.definition, parameters: resolved.parameters, viaClass: resolved.viaClass, args, callerLanguage });
+  return verdict === undefined ? undefined : { id: resolved.id, verdict };
+}
+
+/**
+ * Java: a call fits when any overload of its name accepts its arity (a varargs method any count
+ * from its fixed parameters on), so one overload gaining a parameter while another keeps the old
+ * arity is no finding. The overloads are the same-named methods of the callee's class (ids
+ * `C.m`, `C.m~2`, ...; the binder links a call that fits none only when no supertype in the tree
+ * declares one either); `new C(...)` is judged against C's constructors (`C.C`, `C.C~2`, ...), a
+ * record's canonical one (its components) or, where C declares none, the default constructor.
+ * The verdict reported is the one against the call's own target.
+ */
+function judgeJava(after: GraphSide, target: Definition, args: CallArguments, callerLanguage: string | undefined): { id: string; verdict: ArityVerdict } | undefined {
+  let candidates: Array<{ definition: Definition; parameters: Definition['symbol']['params'] }>;
+  let viaClass = false;
+  if (isClassKind(target.symbol.kind)) {
+    viaClass = true;
+    const constructors = overloadsOf(after, `${target.symbol.id}.${target.symbol.name}`).filter((d) => d.symbol.kind === 'constructor');
+    const isRecord = /(^|\s)record\s/.test(target.symbol.signature ?? '');
+    candidates = constructors.map((definition) => ({ definition, parameters: definition.symbol.params }));
+    if (isRecord && target.symbol.params !== undefined && !constructors.some((c) => sameArity(c.symbol.params, target.symbol.params))) {
+      candidates.push({ definition: target, parameters: target.symbol.params });
+    }
+    if (constructors.length === 0 && !isRecord) candidates.push({ definition: target, parameters: [] });
+  } else {
+    if (!isFunctionKind(target.symbol.kind)) return undefined;
+    candidates = overloadsOf(after, target.symbol.id).filter((d) => d.symbol.kind === target.symbol.kind)
+      .map((definition) => ({ definition, parameters: definition.symbol.params }));
+  }
+  if (candidates.length === 0 || candidates.some((candidate) => candidate.parameters === undefined)) return undefined;
+  let own: ArityVerdict | undefined;
+  for (const candidate of candidates) {
+    const verdict = judgeArguments({ callee: candidate.definition, parameters: candidate.parameters, viaClass, args, callerLanguage });
+    if (verdict === undefined || verdict === 'unknown') return undefined;
+    if (candidate.definition.symbol.id === target.symbol.id || own === undefined) own = verdict;
+  }
+  if (own === undefined) return undefined;
+  // Against a class, the finding names the constructor when there is just one.
+  const id = viaClass && candidates.length === 1 ? candidates[0]!.definition.symbol.id : target.symbol.id;
+  return { id, verdict: own };
+}
+
+/** The definitions sharing `id`'s name in its container: `id` without its `~n` and every `~n`. */
+function overloadsOf(after: GraphSide, id: string): Definition[] {
+  const base = id.replace(/~\d+$/, '');
+  const found: Definition[] = [];
+  const first = after.definition(base);
+  if (first !== undefined) found.push(first);
+  for (let n = 2; ; n++) {
+    const next = after.definition(`${base}~${n}`);
+    if (next === undefined) break;
+    found.push(next);
+  }
+  return found;
+}
+
+function sameArity(a: Definition['symbol']['params'], b: Definition['symbol']['params']): boolean {
+  return (a?.length ?? -1) === (b?.length ?? -1);
 }
 
 /** The definition whose parameters a call into `to` must fit. */

@@ -8,4 +8,4 @@ export type {
   StructuralDelta, SymbolChanges, RenamedSymbol, DanglingCaller, SignatureChange, ArityFinding,
   ArityVerdict, DuplicateFinding, TestReaching, DeltaSite,
 } from './shapes.js';
-export { isTest } from './test-conventions.js';
+export { isTest, isTestPath } from './test-conventions.js';

@@ -213,6 +213,12 @@ export interface DeclarationFact {
    * declared in another file of the package, so binding attaches the method by this name.
    */
   receiver?: string;
+  /**
+   * Java: the type arguments of the declared type (`valueType`, else `returnType`) in order
+   * (`List<Foo>`: [Foo]; `Map<K, V>`: [K, V]), for element types and substitution; a class's are
+   * its superclass's (`class A extends Base<Foo>`: [Foo]).
+   */
+  typeArguments?: ValueExpr[];
 }
 
 /** How an import binding was written. */
@@ -270,6 +276,8 @@ export interface ReferenceFact {
   hasSpread?: boolean;
   /** Python keyword argument names at a call site. */
   keywordNames?: string[];
+  /** Java calls and `new`: the argument expressions in order, for choosing an overload by type. */
+  args?: ValueExpr[];
 }
 
 /** The facts of one file, as extracted. */

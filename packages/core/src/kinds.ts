@@ -47,13 +47,46 @@ export function relationKindOfReference(kind: ReferenceKind): RelationKind {
   }
 }
 
+/**
+ * Languages of the syntax tier: definitions, imports and references by name from the grammar alone
+ * (packages/extract/src/syntax/), bound by name within the language (confidence `heuristic` where
+ * only the name decides); every answer about such a file says `semanticLevel: "syntax"`.
+ */
+export const SYNTAX_LANGUAGE_IDS = [
+  'rust', 'csharp', 'ruby', 'php', 'c', 'cpp', 'kotlin', 'swift', 'dart', 'zig', 'lua', 'scala', 'r', 'bash',
+] as const;
+export type SyntaxLanguageId = (typeof SYNTAX_LANGUAGE_IDS)[number];
+
+/** The file extensions (lower case, without the dot) of each syntax-tier language. */
+export const SYNTAX_EXTENSIONS: Readonly<Record<SyntaxLanguageId, readonly string[]>> = {
+  rust: ['rs'], csharp: ['cs'], ruby: ['rb', 'rake', 'gemspec'], php: ['php'], c: ['c', 'h'],
+  cpp: ['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp'], kotlin: ['kt', 'kts'], swift: ['swift'],
+  dart: ['dart'], zig: ['zig'], lua: ['lua'], scala: ['scala', 'sc'], r: ['r'], bash: ['sh', 'bash'],
+};
+
+/** The syntax-tier language of a path by its extension, or null for any other file. */
+export function syntaxLanguageOfPath(path: string): SyntaxLanguageId | null {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0 || dot < path.lastIndexOf('/')) return null;
+  const extension = path.slice(dot + 1).toLowerCase();
+  for (const language of SYNTAX_LANGUAGE_IDS) if (SYNTAX_EXTENSIONS[language].includes(extension)) return language;
+  return null;
+}
+
 /** Languages the extractors know. */
-export const LANGUAGE_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go'] as const;
+export const LANGUAGE_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', ...SYNTAX_LANGUAGE_IDS] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** The language family whose names may bind to each other (no cross-language binding). */
-export function languageFamily(language: LanguageId): 'js' | 'python' | 'go' {
+export function languageFamily(language: LanguageId): 'js' | 'python' | 'go' | 'java' | SyntaxLanguageId {
+  if (isSyntaxLanguage(language)) return language;
   if (language === 'python') return 'python';
   if (language === 'go') return 'go';
+  if (language === 'java') return 'java';
   return 'js';
+}
+
+/** Whether a language is of the syntax tier (each one its own family: names bind only within it). */
+export function isSyntaxLanguage(language: LanguageId): language is SyntaxLanguageId {
+  return (SYNTAX_LANGUAGE_IDS as readonly string[]).includes(language);
 }

@@ -64,7 +64,7 @@ export interface OutlineEntry {
   container?: string;
 }
 
-/** A file's declarations in source order (`exportedOnly`: those it exports and their members). */
+/** A file's declarations in source order (`exportedOnly`: those it exports). */
 export interface FileOutline {
   path: string;
   symbols: OutlineEntry[];
@@ -401,8 +401,8 @@ export class QuerySession {
 
   /**
    * A file's published declarations (parameters and locals aside) in source order, each with its
-   * lines and signature. `exportedOnly`: the declarations it exports and their members (what an
-   * importer can reach).
+   * lines and signature. `exportedOnly`: the declarations it exports (top level; ask without it
+   * for the members of a type).
    */
   outline(params: { path: string; exportedOnly?: boolean; limit?: number }): FileOutline & { meta: AnswerMeta } {
     const started = performance.now();
@@ -415,13 +415,8 @@ export class QuerySession {
     const limit = meter.results(params.limit ?? 200);
     const declared = this.reader.symbolsInFile(path).filter((symbol) => symbol.kind !== 'file' && symbol.kind !== 'parameter');
     meter.work(declared.length);
-    const byId = new Map(declared.map((symbol) => [symbol.id, symbol]));
-    // A member is listed with exportedOnly when its outermost container is exported.
-    const reachable = (symbol: SymbolRecord): boolean => {
-      let current: SymbolRecord | undefined = symbol;
-      while (current?.container !== undefined && byId.has(current.container)) current = byId.get(current.container);
-      return current?.exported === true;
-    };
+    // What the file exports: its exported declarations at the top (Go's methods are top-level).
+    const reachable = (symbol: SymbolRecord): boolean => symbol.exported && (symbol.container === undefined || symbol.container === path);
     const chosen = (params.exportedOnly === true ? declared.filter(reachable) : declared)
       .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const symbols = chosen.slice(0, limit).map((symbol): OutlineEntry => {

@@ -16,6 +16,10 @@ import { extractJsText } from './js/extract.js';
 import { LineTable } from './positions.js';
 import { extractPythonText } from './python/extract.js';
 import { extractGoText } from './go/extract.js';
+import { extractSyntaxText } from './syntax/extract.js';
+import { syntaxLanguageOfExtension } from './syntax/languages.js';
+import { isSyntaxLanguage } from '@repograph/core';
+import { extractJavaText } from './java/extract.js';
 
 export { isGeneratedFile };
 
@@ -38,7 +42,8 @@ export function languageOfPath(path: string): LanguageId | null {
     case 'js': case 'jsx': case 'mjs': case 'cjs': return 'javascript';
     case 'py': case 'pyi': return 'python';
     case 'go': return 'go';
-    default: return null;
+    case 'java': return 'java';
+    default: return syntaxLanguageOfExtension(path.slice(dot + 1).toLowerCase());
   }
 }
 
@@ -96,6 +101,14 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
     facts.lineCount = lines.lineCount(text.length);
     if (language === 'go') {
       Object.assign(timings, extractGoText(path, text, lines, facts));
+      return { facts, timings };
+    }
+    if (isSyntaxLanguage(language)) {
+      Object.assign(timings, extractSyntaxText(path, language, text, lines, facts));
+      return { facts, timings };
+    }
+    if (language === 'java') {
+      Object.assign(timings, extractJavaText(path, text, lines, facts));
       return { facts, timings };
     }
     const extracted = language === 'python' ? extractPythonText(path, text, lines) : extractJsText(path, language, text, lines);

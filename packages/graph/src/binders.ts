@@ -4,10 +4,12 @@
  * bindings resolve (the extractor already bound them), nothing crosses files.
  */
 import type { LanguageId, ValueExpr } from '@repograph/core';
-import { languageFamily } from '@repograph/core';
+import { isSyntaxLanguage, languageFamily } from '@repograph/core';
 import { JsBinder } from './js-binder.js';
 import { createGoBinder } from './go/binder.js';
+import { createJavaBinder } from './java/binder.js';
 import { createPythonBinder } from './python/index.js';
+import { createSyntaxBinder } from './syntax/binder.js';
 import type { LanguageBinder, Resolution } from './language-binder.js';
 import { readManifests, type ManifestText } from './manifests.js';
 import { ModuleResolver } from './module-resolution.js';
@@ -23,6 +25,8 @@ export function familyOf(language: LanguageId): LanguageFamily {
 
 /** Builds the binder of one family; `diagnostics` collects manifest problems. */
 export function createBinder(family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[]): LanguageBinder {
+  // Each syntax-tier language is its own family (core languageFamily): bound by name within it.
+  if (family !== 'js' && isSyntaxLanguage(family)) return createSyntaxBinder(units);
   switch (family) {
     case 'js': {
       const { packages, tsconfigs, diagnostics: manifestDiagnostics } = readManifests(manifests);
@@ -34,6 +38,8 @@ export function createBinder(family: LanguageFamily, units: FileUnit[], manifest
       return createPythonBinder(units, manifests);
     case 'go':
       return createGoBinder(units, manifests, diagnostics);
+    case 'java':
+      return createJavaBinder(units);
     default:
       return new LexicalBinder();
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_BUDGETS, isRepographError } from '@repograph/core';
+import { DEFAULT_BUDGETS, isRepographError, syntaxLanguageOfPath } from '@repograph/core';
 import { admitPath, excludedDirectoryReason, MAX_PARSE_BYTES, type AdmissionDecision } from './admission.js';
 import { DEFAULT_MATERIAL_POLICY, decideByTags, fileTags, formatTag, parsePolicyFile, policyFingerprint } from './material.js';
 
@@ -16,7 +16,8 @@ function legacyAdmitPath(path: string, size: number): AdmissionDecision {
     const reason = dirs[segments[i]!];
     if (reason) return { action: 'exclude', reason };
   }
-  if (/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi)$/.test(path)) {
+  // Java and the syntax tier (issue 18) made their languages' files source.
+  if (/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi|java)$/.test(path) || syntaxLanguageOfPath(path) !== null) {
     if (/\.min\.(js|mjs|cjs)$/.test(path)) return { action: 'document', reason: 'minified' };
     if (size > MAX_PARSE_BYTES) return { action: 'document', reason: 'too_large' };
     return { action: 'parse' };

@@ -8,7 +8,7 @@
  * Pure: no I/O.
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_BUDGETS, parseBudgets, RepographError, type Budgets, type SelectionPreset } from '@repograph/core';
+import { DEFAULT_BUDGETS, parseBudgets, RepographError, syntaxLanguageOfPath, type Budgets, type SelectionPreset } from '@repograph/core';
 import type { AdmissionAction } from './admission.js';
 
 export const FORMAT_TAGS = ['source', 'documentation', 'resource', 'config'] as const;
@@ -57,7 +57,7 @@ const DIRECTORY_TAGS: Readonly<Record<string, PathTag>> = {
 const TOOLING_FILES = new Set(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
 const MINIFIED_NAME = /\.min\.(js|mjs|cjs)$/;
 
-const SOURCE_NAME = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi)$/;
+const SOURCE_NAME = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|go|py|pyi|java)$/;
 const DOCUMENTATION_NAME = /\.(md|markdown|rst|txt)$|^(LICENSE|README)$/i;
 const RESOURCE_NAME = /\.(json|jsonc|ya?ml|toml|html?|css|scss|less|xml)$/i;
 const CONFIG_NAME = /\.(ini|cfg)$|^(\.gitignore|\.npmignore|\.dockerignore|\.editorconfig|\.env|\.env\..+|go\.mod|go\.work)$/i;
@@ -70,7 +70,7 @@ export function directoryTags(name: string): PathTag[] {
 
 /** The format tag of a file name, or null for a format repograph does not know. */
 export function formatTag(name: string): FormatTag | null {
-  if (SOURCE_NAME.test(name)) return 'source';
+  if (SOURCE_NAME.test(name) || syntaxLanguageOfPath(name) !== null) return 'source';
   if (DOCUMENTATION_NAME.test(name)) return 'documentation';
   if (RESOURCE_NAME.test(name)) return 'resource';
   if (CONFIG_NAME.test(name)) return 'config';

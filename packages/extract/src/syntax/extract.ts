@@ -1,0 +1,363 @@
+/**
+ * The syntax tier's one generic extractor: parses with the language's grammar, runs its query
+ * (spec.ts names the captures) and turns the matches into FileFacts: declarations with kind,
+ * qualified name, range, selection and parameters, imports, and calls and instantiations by name
+ * (`{k:'global', name}`, or `{k:'member', object, name}` for a receiver call). Each definition's
+ * text gives its skeleton fingerprint and token count (shape.ts). Owns the reading of
+ * matches only; what each language captures is its entry in the table (languages.ts). Never
+ * throws (index.ts turns an internal failure into a diagnostic). Nothing is bound here: a name is
+ * left for the syntax binder in packages/graph, which knows the other files of the language.
+ */
+import type Parser from 'tree-sitter';
+import type { DeclarationFact, FileFacts, ImportFact, ReferenceFact, SymbolKind, SyntaxLanguageId, ValueExpr } from '@repograph/core';
+import { SYMBOL_KINDS } from '@repograph/core';
+import { newParser } from '../grammars.js';
+import { errorCensus } from '../census.js';
+import type { LineTable } from '../positions.js';
+import { CONTAINER_KINDS, FUNCTION_KINDS, TYPE_KINDS, genericParameter, unquote, type SyntaxSpec } from './spec.js';
+import { SYNTAX_SPECS } from './languages.js';
+import { fingerprintDefinitions } from './shape.js';
+
+type Node = Parser.SyntaxNode;
+
+interface Prepared {
+  parser: Parser;
+  query: Parser.Query;
+}
+
+const prepared = new Map<SyntaxLanguageId, Prepared>();
+const KIND_NAMES = new Set<string>(SYMBOL_KINDS);
+
+function prepare(spec: SyntaxSpec): Prepared {
+  let entry = prepared.get(spec.language);
+  if (entry === undefined) {
+    const parser = newParser(spec.grammar);
+    const QueryClass = (parser.constructor as unknown as { Query: typeof Parser.Query }).Query;
+    entry = { parser, query: new QueryClass(parser.getLanguage(), spec.query) };
+    prepared.set(spec.language, entry);
+  }
+  return entry;
+}
+
+/** A definition or qualifying scope found by the query, before it is ordered. */
+interface Found {
+  kind: SymbolKind | 'scope';
+  node: Node;
+  /** Where the definition ends (past the node for Dart's body-after-signature shape). */
+  end: number;
+  name: Node;
+  pattern: number;
+}
+
+interface FoundReference {
+  kind: 'call' | 'new';
+  node: Node;
+  name: Node;
+  receiver: Node | null;
+  args: Node | null;
+}
+
+/** Fills `facts` from the decoded text of a syntax-tier file. */
+export function extractSyntaxText(path: string, language: SyntaxLanguageId, text: string, lines: LineTable, facts: FileFacts): { parseMs: number; walkMs: number } {
+  return extractSyntaxWithSpec(SYNTAX_SPECS[language], path, text, lines, facts);
+}
+
+/**
+ * The same with any table entry, one the product does not admit included (bench/ runs the tier
+ * on Java with JAVA_BENCH_SPEC to measure what `heuristic` costs against javac).
+ */
+export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: string, lines: LineTable, facts: FileFacts): { parseMs: number; walkMs: number } {
+  const { parser, query } = prepare(spec);
+  const parseStart = performance.now();
+  const tree = parser.parse(text, undefined, { bufferSize: text.length + 1 });
+  const parseMs = performance.now() - parseStart;
+  const walkStart = performance.now();
+  const census = errorCensus(tree);
+  if (census.count > 0) {
+    facts.partial = true;
+    facts.diagnostics.push({
+      code: 'parse_error', severity: 'warning', path,
+      message: `The file has ${census.count} syntax error(s); the parser recovered and what parsed is indexed.`,
+      line: census.firstRow + 1, column: census.firstColumn + 1,
+    });
+  }
+  const found: Found[] = [];
+  const references: FoundReference[] = [];
+  const importNodes: Node[] = [];
+  const packageNodes: Node[] = [];
+  for (const match of query.matches(tree.rootNode)) {
+    let head: Parser.QueryCapture | undefined;
+    let name: Node | null = null;
+    let receiver: Node | null = null;
+    let args: Node | null = null;
+    for (const capture of match.captures) {
+      const label = capture.name;
+      if (label === 'name') name = capture.node;
+      else if (label === 'receiver') receiver = capture.node;
+      else if (label === 'arguments') args = capture.node;
+      else if (head === undefined && label.charCodeAt(0) !== 95 /* `_`: a predicate's operand */) head = capture;
+    }
+    if (head === undefined) continue;
+    const label = head.name;
+    if (label === 'import') importNodes.push(head.node);
+    else if (label === 'package') packageNodes.push(head.node);
+    else if (name === null) continue;
+    else if (label === 'call' || label === 'new') references.push({ kind: label, node: head.node, name, receiver, args });
+    else if (label === 'scope') found.push({ kind: 'scope', node: head.node, end: head.node.endIndex, name, pattern: match.pattern });
+    else if (label.startsWith('definition.')) {
+      const kind = label.slice('definition.'.length);
+      if (KIND_NAMES.has(kind)) found.push({ kind: kind as SymbolKind, node: head.node, end: spec.extentEnd?.(head.node) ?? head.node.endIndex, name, pattern: match.pattern });
+    }
+  }
+  const importStarts = new Set(importNodes.map((node) => node.startIndex));
+  const builder = new DeclarationBuilder(spec, text, lines, found.filter((item) => !importStarts.has(item.node.startIndex)));
+  facts.declarations = builder.declarations;
+  facts.imports = readImports(spec, importNodes, lines);
+  const packageName = spec.packageOf ? packageNodes.map((node) => spec.packageOf!(node)).find((name) => name !== undefined) : undefined;
+  if (packageName !== undefined) facts.packageName = packageName;
+  facts.references = readReferences(references, importNodes, builder, lines);
+  fingerprintDefinitions(text, spec.comments, builder.nodes.map((node) => node.startIndex), builder.ends, facts.declarations);
+  return { parseMs, walkMs: performance.now() - walkStart };
+}
+
+/** Orders the definitions, finds their containers and writes DeclarationFacts. */
+class DeclarationBuilder {
+  readonly declarations: DeclarationFact[] = [];
+  /** The definition node of each declaration, by index. */
+  readonly nodes: Node[] = [];
+  /** Where each declaration ends (its node's end, or past it: Found.end). */
+  readonly ends: number[] = [];
+  /** Open containers while the definitions are visited in document order. */
+  private readonly byQualifiedName = new Map<string, number>();
+  /** Where the latest value declaration (variable, constant, field, property) ends. */
+  private valueEnd = -1;
+  readonly plainNames: boolean;
+
+  constructor(private readonly spec: SyntaxSpec, private readonly text: string, private readonly lines: LineTable, found: Found[]) {
+    this.plainNames = spec.plainNames === true;
+    const unique = dedupe(found);
+    unique.sort((a, b) => a.node.startIndex - b.node.startIndex || b.end - a.end || a.pattern - b.pattern);
+    const stack: { found: Found; end: number; qualified: string; decl: number; kind: SymbolKind | 'scope' }[] = [];
+    for (const item of unique) {
+      const start = item.node.startIndex;
+      while (stack.length > 0 && stack[stack.length - 1]!.end <= start) stack.pop();
+      const enclosing = stack[stack.length - 1];
+      const entry = this.declare(item, stack);
+      if (entry !== null && CONTAINER_KINDS.has(entry.kind)) stack.push(entry);
+      else if (item.kind === 'scope') {
+        const segments = splitName(item.name.text);
+        const prefix = enclosing ? enclosing.qualified + '.' : '';
+        const qualified = prefix + segments.join('.');
+        stack.push({ found: item, end: item.end, qualified, decl: this.byQualifiedName.get(qualified) ?? -1, kind: 'scope' });
+      }
+    }
+  }
+
+  /** Declares one definition; returns its stack entry (null for a scope or a dropped local). */
+  private declare(item: Found, stack: { end: number; qualified: string; decl: number; kind: SymbolKind | 'scope' }[]): { found: Found; end: number; qualified: string; decl: number; kind: SymbolKind } | null {
+    if (item.kind === 'scope') return null;
+    const segments = /string/.test(item.name.type) ? [unquote(item.name.text)] : this.spec.plainNames ? [item.name.text] : splitName(item.name.text);
+    const name = segments[segments.length - 1]!;
+    if (name === '') return null;
+    const enclosing = stack[stack.length - 1];
+    const insideFunction = stack.some((open) => open.kind !== 'scope' && FUNCTION_KINDS.has(open.kind));
+    let kind = item.kind;
+    const isValue = kind === 'variable' || kind === 'constant' || kind === 'field' || kind === 'property';
+    if (insideFunction && isValue) return null;
+    // A value declared inside another's initializer (Scala `val m = { val pairs = ... }`, a Swift
+    // computed property's locals) is a local of that initializer.
+    if (isValue && kind !== 'field' && item.node.startIndex < this.valueEnd) return null;
+    if (isValue) this.valueEnd = Math.max(this.valueEnd, item.end);
+    const base = enclosing ? enclosing.qualified : '';
+    const prefix = segments.slice(0, -1).join('.');
+    const ownerQualified = prefix === '' ? base : (base === '' ? prefix : `${base}.${prefix}`);
+    let parent = prefix === '' ? (enclosing?.decl ?? -1) : (this.byQualifiedName.get(ownerQualified) ?? this.byQualifiedName.get(prefix) ?? -1);
+    const ownerKind = prefix === '' ? enclosing?.kind : (parent >= 0 ? this.declarations[parent]!.kind : 'scope');
+    const ownerIsType = kind !== 'namespace' && kind !== 'module' && (ownerKind === 'scope' || (ownerKind !== undefined && TYPE_KINDS.has(ownerKind)));
+    if (kind === 'function' && ownerIsType) kind = 'method';
+    if ((kind === 'property' || kind === 'field') && !ownerIsType) kind = 'variable';
+    const ownerName = ownerQualified.slice(ownerQualified.lastIndexOf('.') + 1);
+    if ((kind === 'method' || kind === 'function') && ownerName !== '' && this.spec.isConstructor?.(name, ownerName)) kind = 'constructor';
+    if (parent < 0 && enclosing && enclosing.decl >= 0 && prefix === '') parent = enclosing.decl;
+    const qualifiedName = ownerQualified === '' ? name : `${ownerQualified}.${name}`;
+    const declaration: DeclarationFact = {
+      kind, name, qualifiedName,
+      range: this.lines.range(item.node.startIndex, item.end),
+      selection: this.lines.range(item.name.startIndex, item.name.endIndex),
+      parent,
+      scope: insideFunction ? 'local' : (ownerIsType || ownerKind === 'enum' ? 'member' : 'module'),
+      published: true,
+      exported: this.spec.exported ? this.spec.exported(item.node, name) : true,
+    };
+    if (FUNCTION_KINDS.has(kind)) {
+      const list = this.spec.parameterList ? this.spec.parameterList(item.node) : item.node.childForFieldName('parameters');
+      const params = list === null ? undefined : readParameters(this.spec, list);
+      if (params !== undefined) declaration.params = params;
+      declaration.signature = signatureOf(this.text, item.node, params !== undefined ? list : null);
+    }
+    const index = this.declarations.length;
+    this.declarations.push(declaration);
+    this.nodes.push(item.node);
+    this.ends.push(item.end);
+    if (!this.byQualifiedName.has(qualifiedName)) this.byQualifiedName.set(qualifiedName, index);
+    return { found: item, end: item.end, qualified: qualifiedName, decl: index, kind };
+  }
+
+  /** The innermost type declaration enclosing `offset` (for `self`/`this` receivers), or -1. */
+  ownerAt(offset: number): number {
+    let best = -1;
+    for (let i = 0; i < this.nodes.length; i++) {
+      const node = this.nodes[i]!;
+      if (node.startIndex <= offset && offset < this.ends[i]! && TYPE_KINDS.has(this.declarations[i]!.kind)) best = i;
+    }
+    if (best >= 0) return best;
+    // A method of a scope (`impl T`): its parent, when the type is declared in this file.
+    for (let i = this.nodes.length - 1; i >= 0; i--) {
+      const node = this.nodes[i]!;
+      if (node.startIndex <= offset && offset < this.ends[i]! && FUNCTION_KINDS.has(this.declarations[i]!.kind)) {
+        const parent = this.declarations[i]!.parent;
+        return parent >= 0 && TYPE_KINDS.has(this.declarations[parent]!.kind) ? parent : -1;
+      }
+    }
+    return -1;
+  }
+}
+
+/**
+ * One set of names per definition node: the first pattern that matched the node wins, with every
+ * name it captured there (a C field declaration `size_t head, tail;` declares two).
+ */
+function dedupe(found: Found[]): Found[] {
+  const best = new Map<string, number>();
+  const keyOf = (item: Found): string => `${item.node.startIndex}:${item.node.endIndex}:${item.kind === 'scope' ? 's' : 'd'}`;
+  for (const item of found) {
+    const key = keyOf(item);
+    const kept = best.get(key);
+    if (kept === undefined || item.pattern < kept) best.set(key, item.pattern);
+  }
+  const seen = new Set<string>();
+  return found.filter((item) => {
+    const key = keyOf(item);
+    const name = `${key}:${item.name.startIndex}`;
+    if (best.get(key) !== item.pattern || seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
+}
+
+/** A written name split into its segments (`Node::add`, `M.new`, `Emitter:on`, `A\B`). */
+function splitName(text: string): string[] {
+  const cleaned = text.replace(/^[$@]+/, '').replace(/\s+/g, '').replace(/<[^<>]*>/g, '');
+  return cleaned.split(/::|\.|:|\\|->/).filter((segment, index, all) => segment !== '' || index === all.length - 1);
+}
+
+function readParameters(spec: SyntaxSpec, list: Node): DeclarationFact['params'] {
+  const read = spec.parameter ?? genericParameter;
+  const params: NonNullable<DeclarationFact['params']> = [];
+  for (let i = 0; i < list.namedChildCount; i++) {
+    const param = read(list.namedChild(i)!);
+    if (param !== null) params.push(param);
+  }
+  return params;
+}
+
+/** The definition's head: from its start to its parameter list's end (or first line), collapsed. */
+function signatureOf(text: string, node: Node, list: Node | null): string {
+  const end = list !== null && list.endIndex <= node.endIndex ? list.endIndex : Math.min(node.endIndex, textLineEnd(text, node.startIndex));
+  const head = text.slice(node.startIndex, end).replace(/\s+/g, ' ').trim();
+  return head.length > 200 ? head.slice(0, 199) + '…' : head;
+}
+
+function textLineEnd(text: string, from: number): number {
+  const at = text.indexOf('\n', from);
+  return at < 0 ? text.length : at;
+}
+
+function readImports(spec: SyntaxSpec, nodes: Node[], lines: LineTable): ImportFact[] {
+  const imports: ImportFact[] = [];
+  if (spec.readImport === undefined) return imports;
+  const sorted = [...nodes].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  let coveredTo = -1;
+  for (const node of sorted) {
+    // An import inside another (Lua's `require` call inside `local x = require(...)`) is the same one.
+    if (node.startIndex < coveredTo) continue;
+    coveredTo = node.endIndex;
+    const { line, column } = lines.position(node.startIndex);
+    for (const read of spec.readImport(node)) {
+      if (read.specifier === '') continue;
+      imports.push({ specifier: read.specifier, style: read.style, imported: read.imported, local: read.local, typeOnly: false, line, column });
+    }
+  }
+  return imports;
+}
+
+const THIS_NAMES = new Set(['self', 'this', '$this', 'Self', 'static']);
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
+function readReferences(found: FoundReference[], importNodes: Node[], builder: DeclarationBuilder, lines: LineTable): ReferenceFact[] {
+  const importStarts = new Set(importNodes.map((node) => node.startIndex));
+  const seen = new Set<string>();
+  const picked = found.filter((reference) => {
+    if (importStarts.has(reference.node.startIndex)) return false;
+    const key = `${reference.name.startIndex}:${reference.kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  picked.sort((a, b) => a.name.startIndex - b.name.startIndex);
+  const declarations = builder.declarations;
+  const nodes = builder.nodes;
+  const ends = builder.ends;
+  const references: ReferenceFact[] = [];
+  const open: number[] = [];
+  let next = 0;
+  for (const reference of picked) {
+    const at = reference.name.startIndex;
+    while (next < nodes.length && nodes[next]!.startIndex <= at) {
+      while (open.length > 0 && ends[open[open.length - 1]!]! <= nodes[next]!.startIndex) open.pop();
+      open.push(next++);
+    }
+    while (open.length > 0 && ends[open[open.length - 1]!]! <= at) open.pop();
+    const from = open.length > 0 ? open[open.length - 1]! : -1;
+    const name = builder.plainNames ? reference.name.text : lastName(reference.name.text);
+    if (name === '' || (from >= 0 && sameNameNode(builder, from, reference.name))) continue;
+    const target: ValueExpr = reference.receiver === null ? { k: 'global', name } : { k: 'member', object: receiverExpr(reference.receiver, builder), name };
+    const { line, column } = lines.position(reference.name.startIndex + reference.name.text.length - name.length);
+    const fact: ReferenceFact = { kind: reference.kind, name, target, from, line, column };
+    if (reference.args !== null) fact.argumentCount = countArguments(reference.args);
+    references.push(fact);
+  }
+  return references;
+}
+
+/** A definition's own name is never a reference to it (a C++ declarator matched as a call). */
+function sameNameNode(builder: DeclarationBuilder, index: number, name: Node): boolean {
+  const selection = builder.declarations[index]!.selection;
+  const position = name.startPosition;
+  return selection.start.line === position.row + 1 && selection.start.column === position.column + 1;
+}
+
+function lastName(text: string): string {
+  const parts = text.replace(/^[$@]+/, '').replace(/<.*>$/s, '').split(/::|\.|:|\\|->/);
+  return parts[parts.length - 1]!.trim();
+}
+
+function receiverExpr(node: Node, builder: DeclarationBuilder): ValueExpr {
+  const text = node.text;
+  if (THIS_NAMES.has(text) || text === '@') return { k: 'this', owner: builder.ownerAt(node.startIndex) };
+  const plain = text.replace(/^\$/, '');
+  if (PLAIN_NAME.test(plain)) return { k: 'global', name: plain };
+  if (/^[\w$]+(?:(?:::|\.|\\)[\w$]+)+$/.test(text)) {
+    const parts = text.split(/::|\.|\\/);
+    let expr: ValueExpr = { k: 'global', name: parts[0]!.replace(/^\$/, '') };
+    for (const part of parts.slice(1)) expr = { k: 'member', object: expr, name: part };
+    return expr;
+  }
+  return { k: 'unknown' };
+}
+
+function countArguments(args: Node): number {
+  let count = 0;
+  for (let i = 0; i < args.namedChildCount; i++) if (!args.namedChild(i)!.type.includes('comment')) count++;
+  return count;
+}
