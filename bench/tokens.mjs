@@ -20,7 +20,11 @@
 //   caller chain or the tests reaching a function, the search for the name and for each of its
 //   callers' names (what a second round of grep reads); for the delta of an edit, the files the
 //   edit touched plus the search for the edited name; for a review or a workspace's staleness,
-//   the changed files read whole plus the diff. The answer's tokens are those of the text content
+//   the changed files read whole plus the diff; for a feature trace, the search for the entry's name
+//   (and an endpoint's route literal) and for each of its callees' names; for a list of endpoints,
+//   config keys or tables, the files a text search for the language's forms of that fact returns,
+//   read whole; for the repository summary, `git ls-files`, the manifests read whole and the import
+//   lines (bench/lib/tokens-overview.mjs). The answer's tokens are those of the text content
 //   the agent reads, over every call the task makes (a symbols_search first when a name is
 //   ambiguous; workspace_create then edit_apply; review_compute then review_cohorts), read page by
 //   page (cursors followed) until the question is answered: every page of a list; for an edit's
@@ -56,6 +60,7 @@ import {
 import { addWorktree, changedFiles, commitBranch, commitWorktree, diffText, headOf, removeWorktree, testFileCalling } from './lib/tokens-edits.mjs';
 import { closeAllBridges, listDaemons, openBridge, stopDaemon } from './lib/tokens-mcp.mjs';
 import { runAgents } from './lib/tokens-agents.mjs';
+import { checkOverview, OVERVIEW_KEYS, overviewBaseline } from './lib/tokens-overview.mjs';
 import { BASELINE_RULE, summarize, TOKENS_TARGETS, writeTokensMarkdown } from './lib/tokens-results.mjs';
 
 const log = (line) => console.error(`[bench:tokens] ${line}`);
@@ -234,7 +239,8 @@ function errorVerdict(answers) {
 async function runRead(task, { model, scan, bridge }) {
   const answers = [];
   for (const step of task.steps) answers.push(await bridge.callAll(step.tool, step.args, countTokens));
-  return { answers, baseline: task.files ? scan.byFiles(task.files) : scan.byNames(task.names), check: judgeRead(task, model, answers) };
+  const baseline = OVERVIEW_KEYS.has(task.category) ? overviewBaseline(task, model, scan) : task.files ? scan.byFiles(task.files) : scan.byNames(task.names);
+  return { answers, baseline, check: judgeRead(task, model, answers) };
 }
 
 function judgeRead(task, model, answers, expectedTests = null) {
@@ -252,7 +258,9 @@ function judgeRead(task, model, answers, expectedTests = null) {
     case 'refs_kind': case 'subclasses': verdict = checkRefs(model, task, main); break;
     case 'exports': verdict = checkExports(model, task, main); break;
     case 'tests_reaching': verdict = checkTests(model, task, main, expectedTests ?? new Set(model.oracleTestsReaching(task.subject, task.depth).keys())); break;
-    default: verdict = { correct: false, why: `no check for ${task.category}` };
+    default: verdict = OVERVIEW_KEYS.has(task.category)
+      ? checkOverview(model, task, main, (m, t, answer) => checkCallTree(m, t, answer, 'callees'))
+      : { correct: false, why: `no check for ${task.category}` };
   }
   if (lookup) return { correct: false, why: [lookup, verdict.why].filter(Boolean).join('; '), notes: verdict.notes };
   return verdict;

@@ -14,7 +14,9 @@ export const BASELINE_RULE = 'The baseline is the grep-and-read an agent does to
   '(a whole-word, case-sensitive search for the identifier over the corpus\'s admitted source files, as `grep -rlw NAME`), read whole; ' +
   'for a question about a file (what it exports) that file read whole; for a caller chain or the tests reaching a function, the search for the name ' +
   'and for each of its callers\' names; for the delta of an edit, the files the edit touched plus the search for the edited name; for a review or a ' +
-  'workspace\'s staleness, the changed files read whole plus the diff. Tokens are counted with the bridge\'s own tokenizer (o200k_base). The answer\'s ' +
+  'workspace\'s staleness, the changed files read whole plus the diff; for a feature trace, the search for the entry\'s name (and an endpoint\'s route literal) ' +
+  'and for each of its callees\' names; for a list of endpoints, config keys or tables, the files a text search for the language\'s forms of that fact ' +
+  'returns (`grep -rlE`), read whole; for the repository summary, `git ls-files`, the package manifests read whole and the import lines (`grep -rnE`). Tokens are counted with the bridge\'s own tokenizer (o200k_base). The answer\'s ' +
   'tokens are the text content the agent reads, over every call the task makes (a symbols_search first when a name is ambiguous; ' +
   'workspace_create then edit_apply; review_compute then review_cohorts), page by page until the question is answered (every page of a list; ' +
   'for an edit\'s delta, whose findings come first and whose counts say how many, until the findings asked about are all shown). Savings = 1 - answer / baseline; a wrong answer saves 0; negative savings stay negative.';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { seededRandom } from './stats.mjs';
 import { isTestFile, isTestSymbol } from './tokens-model.mjs';
 import { callArgumentCount, insertStatement, planParameterRemoval, planRename } from './tokens-edits.mjs';
+import { OVERVIEW_CATEGORIES, OVERVIEW_KEYS, overviewPool, overviewTask } from './tokens-overview.mjs';
 
 export const CATEGORIES = [
   { key: 'find_class', label: 'find a class by name', tool: 'symbols_search', count: 3 },
@@ -25,6 +26,7 @@ export const CATEGORIES = [
   { key: 'delta', label: 'the delta of an edit', tool: 'edit_apply', count: 3 },
   { key: 'staleness', label: 'workspace staleness', tool: 'workspace_list', count: 1 },
   { key: 'review', label: 'a review\'s cohorts', tool: 'review_cohorts', count: 1 },
+  ...OVERVIEW_CATEGORIES,
 ];
 
 const CLASS_KINDS = { ts: ['class'], python: ['class'], go: ['struct'] };
@@ -85,10 +87,12 @@ export function makeTasks(model, repo, { seed, counts = {} }) {
 
   function notApplicable(key, made, wanted) {
     if (key === 'subclasses' && language === 'go') return 'Go has no subclassing: the graph draws no extends/implements edges in a Go corpus';
+    if (OVERVIEW_KEYS.has(key) && key !== 'trace_handler' && key !== 'summary') return `the corpus's export holds no ${key === 'trace_endpoint' ? 'endpoint with a bound handler' : key.replace('list_', '').replace(/_/g, ' ')} facts`;
     return `only ${made} of ${wanted} candidates fit the category on this corpus`;
   }
 
   function poolOf(key) {
+    if (OVERVIEW_KEYS.has(key)) return overviewPool(model, key, callable);
     switch (key) {
       case 'find_class': return product.filter((s) => CLASS_KINDS[language].includes(s.kind));
       case 'method_source': return product.filter((s) => s.kind === 'method' && s.range.end.line - s.range.start.line >= 2);
@@ -122,6 +126,7 @@ export function makeTasks(model, repo, { seed, counts = {} }) {
   }
 
   function build(category, candidate) {
+    if (OVERVIEW_KEYS.has(category.key)) return overviewTask(model, category.key, candidate, (symbol) => symbolArgument(model, symbol));
     switch (category.key) {
       case 'find_class':
         return { subject: candidate.id, title: `find the class ${candidate.name}`, names: [candidate.name],

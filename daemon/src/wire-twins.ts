@@ -75,6 +75,31 @@ export const outlineEntries: Twin<wire.OutlineEntry, engine.OutlineEntry> = true
 export const outlines: Twin<wire.SymbolsOutlinePayload, engine.FileOutline> = true;
 export const gitStatuses: Twin<wire.WorktreeGitStatus, engine.WorktreeGitStatus> = true;
 
+// Architecture facts (engine surfaces-index.ts, surfaces-compose.ts, surfaces-query.ts).
+export const surfaceSites: Twin<wire.SurfaceSite, engine.SurfaceSite> = true;
+export const endpointMounts: Twin<wire.EndpointMount, engine.EndpointMount> = true;
+export const endpoints: Twin<wire.Endpoint, engine.Endpoint> = true;
+export const endpointLists: Twin<wire.SurfacesEndpointsPayload, engine.EndpointList> = true;
+export const configKeySites: Twin<wire.ConfigKeySite, engine.ConfigKeySite> = true;
+export const configKeys: Twin<wire.ConfigKey, engine.ConfigKey> = true;
+export const configKeyLists: Twin<wire.SurfacesConfigKeysPayload, engine.ConfigKeyList> = true;
+export const tableSites: Twin<wire.TableSite, engine.TableSite> = true;
+export const dbTables: Twin<wire.DbTable, engine.DbTable> = true;
+export const dbTableLists: Twin<wire.SurfacesDbTablesPayload, engine.DbTableList> = true;
+export const symbolSurfaceFacts: Twin<wire.SymbolSurfaceFact, engine.SymbolSurfaceFact> = true;
+
+// The overview (engine trace.ts, summarize.ts, summarize-packages.ts).
+export const traceEndpoints: Twin<wire.TraceEndpoint, engine.TraceEndpoint> = true;
+export const traceConfigKeys: Twin<wire.TraceConfigKey, engine.TraceConfigKey> = true;
+export const traceTables: Twin<wire.TraceTable, engine.TraceTable> = true;
+export const traceNodes: Twin<wire.TraceNode, engine.TraceNode> = true;
+export const callTraces: Twin<wire.GraphTracePayload, engine.CallTrace> = true;
+export const entryPoints: Twin<wire.EntryPoint, engine.EntryPoint> = true;
+export const packageSummaries: Twin<wire.PackageSummary, engine.PackageSummary> = true;
+export const folderClusters: Twin<wire.FolderCluster, engine.FolderCluster> = true;
+export const dependedOnModules: Twin<wire.DependedOnModule, engine.DependedOnModule> = true;
+export const repoSummaries: Twin<wire.RepoSummarizePayload, engine.RepoSummary> = true;
+
 // The structural delta (analysis shapes.ts against protocol delta.ts), part by part and whole.
 export const deltaSites: Twin<wire.WireSite, analysis.DeltaSite> = true;
 export const renamedSymbols: Twin<wire.RenamedSymbol, analysis.RenamedSymbol> = true;
@@ -85,6 +110,8 @@ export const arityVerdicts: Twin<wire.ArityFinding['verdict'], analysis.ArityVer
 export const arityFindings: Twin<wire.ArityFinding, analysis.ArityFinding> = true;
 export const duplicateFindings: Twin<wire.DuplicateFinding, analysis.DuplicateFinding> = true;
 export const testsReaching: Twin<wire.TestReaching, analysis.TestReaching> = true;
+export const surfaceChanges: Twin<wire.SurfaceChange, analysis.SurfaceChange> = true;
+export const surfaceChangeLists: Twin<wire.SurfaceChanges, analysis.SurfaceChanges> = true;
 export const structuralDeltas: Twin<wire.StructuralDelta, analysis.StructuralDelta> = true;
 
 // The review studio (packages/review types.ts, artifact.ts, ci/shapes.ts, dependencies/model.ts

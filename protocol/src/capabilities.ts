@@ -17,7 +17,10 @@
  * commit's baseline; `meta.workspace` `commit:<sha>`), `index.removeRepo`, and `index.status`
  * `git` (dirty files, upstream, ahead/behind); 0.4.3 (additive), `symbols.outline`; 0.4.4
  * (additive), Java and the syntax tier: `meta.semanticLevel` `syntax` on answers about a
- * syntax-tier file, and a review cohort's `semanticLevel`.
+ * syntax-tier file, and a review cohort's `semanticLevel`; architecture facts: `surfaces.endpoints`, `surfaces.configKeys`,
+ * `surfaces.dbTables`, `surfaces` on `symbols.card`/`symbols.context`, and the structural delta's
+ * `surfaces` (facts added and removed); `graph.trace` (a call tree with each node's facts) and
+ * `repo.summarize` (the repository's overview).
  */
 export const PROTOCOL_VERSION = '0.4.4';
 
@@ -43,6 +46,10 @@ export const CAPABILITIES = [
   'navigation',
   /** `commit` (a commit's baseline) instead of `workspace` on queries. @since 0.4.2 */
   'commits',
+  /** `surfaces.endpoints`, `surfaces.configKeys`, `surfaces.dbTables`; facts on cards and in deltas. @since 0.4.4 */
+  'surfaces',
+  /** `graph.trace` and `repo.summarize`. @since 0.4.4 */
+  'overview',
 
 ] as const;
 export type CapabilityName = (typeof CAPABILITIES)[number];

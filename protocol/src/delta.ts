@@ -70,6 +70,29 @@ export interface TestReaching {
   through: string[];
 }
 
+/**
+ * An architecture fact (endpoint, config read, table site) of a changed file: `key` the path
+ * pattern as registered, the config key or the table; `target` the handler or model id (null:
+ * unbound) where the fact has one. @since 0.4.4
+ */
+export interface SurfaceChange {
+  kind: 'endpoint' | 'config' | 'table';
+  key: string;
+  framework: string;
+  method?: string;
+  access?: string;
+  partial?: boolean;
+  owner: string;
+  target?: string | null;
+  site: WireSite;
+}
+
+/** The facts a change added and removed, compared by kind, key, method and access (never by site). @since 0.4.4 */
+export interface SurfaceChanges {
+  added: SurfaceChange[];
+  removed: SurfaceChange[];
+}
+
 export interface StructuralDelta {
   /** The paths the change named (edited, refreshed or seen by the watcher). */
   paths: string[];
@@ -86,6 +109,8 @@ export interface StructuralDelta {
   /** Each cycle as the list of module paths along it. */
   newImportCycles?: string[][];
   testsReaching?: TestReaching[];
+  /** Architecture facts added and removed in the changed files. @since 0.4.4 */
+  surfaces?: SurfaceChanges;
   /** Milliseconds spent re-indexing (extract, bind, publish). */
   reingestMs: number;
   /** Milliseconds spent computing this delta. */

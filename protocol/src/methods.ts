@@ -13,6 +13,9 @@ import {
   CodeSearchTextRequest, CodeSpanRequest, GraphCalleesRequest, GraphCallersRequest, RefsFindRequest, SymbolsCardRequest,
   SymbolsContextRequest, SymbolsSearchRequest,
 } from './methods-query.js';
+import { SurfacesConfigKeysRequest, SurfacesDbTablesRequest, SurfacesEndpointsRequest } from './methods-surfaces.js';
+import { RepoSummarizeRequest } from './methods-summarize.js';
+import { GraphTraceRequest } from './methods-trace.js';
 import {
   DeltaSinceRequest, EditApplyRequest, WorkspaceCreateRequest, WorkspaceDeleteRequest, WorkspaceListRequest,
   WorkspaceRefreshRequest, WorkspaceResetRequest,
@@ -48,6 +51,11 @@ export const REQUESTS = {
   'graph.path': GraphPathRequest,
   'symbols.definition': SymbolsDefinitionRequest,
   'symbols.outline': SymbolsOutlineRequest,
+  'surfaces.endpoints': SurfacesEndpointsRequest,
+  'surfaces.configKeys': SurfacesConfigKeysRequest,
+  'surfaces.dbTables': SurfacesDbTablesRequest,
+  'graph.trace': GraphTraceRequest,
+  'repo.summarize': RepoSummarizeRequest,
   'workspace.create': WorkspaceCreateRequest,
   'workspace.list': WorkspaceListRequest,
   'workspace.refresh': WorkspaceRefreshRequest,

@@ -5,6 +5,7 @@
  * the daemon passes those through unchanged; protocol declares its own copies because it
  * imports nothing internal, and daemon/src/wire-twins.ts fails the build when a copy drifts.
  */
+import type { SymbolSurfaceFact } from './methods-surfaces.js';
 
 /** Every kind of node the graph can hold. */
 export const WIRE_SYMBOL_KINDS = [
@@ -103,6 +104,10 @@ export interface WireSurface {
   target?: string | null;
   targetName?: string;
   router?: string;
+  /** `app`: an application object; `router`: a sub-router, served under whatever mounts it. */
+  routerKind?: 'app' | 'router';
+  /** The leading part of `key` that the router's own constructor prefix wrote. */
+  routerPrefix?: string;
   line: number;
   column: number;
 }
@@ -114,6 +119,12 @@ export interface WireMount {
   partial?: boolean;
   mounted: string | null;
   on?: string | null;
+  /** What the parent router is, where the site shows it. */
+  onKind?: 'app' | 'router';
+  /** The prefix replaces the mounted router's own constructor prefix (Flask register_blueprint url_prefix). */
+  replacesPrefix?: boolean;
+  /** A serving site (`http.createServer(createApp())`, `x.listen()`): `mounted` is served at the root. */
+  serves?: true;
   owner: string;
   line: number;
   column: number;
@@ -150,6 +161,8 @@ export interface SymbolCard {
   callers: number;
   callees: number;
   references: number;
+  /** Architecture facts whose owner or target is the symbol (methods-surfaces.ts); absent when none. @since 0.4.4 */
+  surfaces?: SymbolSurfaceFact[];
 }
 
 /** A relation into a symbol, with the trimmed source line at its site. */

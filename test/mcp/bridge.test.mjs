@@ -16,6 +16,7 @@ const TOOLS = [
   'symbols_search', 'code_search_text', 'symbols_get_card', 'symbols_get_context', 'symbols_get_definition_span', 'code_get_span', 'symbols_file_outline',
   'refs_find', 'graph_callers', 'graph_callees',
   'types_hierarchy', 'graph_path', 'repo_remove',
+  'graph_trace_feature', 'repo_summarize', 'surfaces_list_endpoints', 'surfaces_list_config_keys', 'surfaces_list_db_tables',
   'workspace_create', 'workspace_list', 'workspace_refresh', 'workspace_reset', 'workspace_delete',
   'index_ensure_baseline', 'index_list_baselines', 'index_cleanup', 'index_status', 'index_diff',
   'edit_apply', 'check',
@@ -40,6 +41,7 @@ const FILES = {
   'src/geometry.ts': "import { Shape } from './shapes.js';\n\nexport function totalArea(shapes: Shape[]): number {\n  let sum = 0;\n  for (const shape of shapes) sum += shape.area();\n  return sum;\n}\n",
   'src/report.ts': "import { totalArea } from './geometry.js';\nimport { Circle } from './shapes.js';\n\nexport function report(): string {\n  return `total ${totalArea([new Circle(1)])}`;\n}\n",
   'tests/geometry.test.ts': "import { totalArea } from '../src/geometry.js';\n\nif (totalArea([]) !== 0) throw new Error('empty');\n",
+  'src/server.ts': "import express from 'express';\n\nconst app = express();\napp.get('/units', units);\n\nexport function units(req: unknown, res: { json(value: unknown): void }) {\n  res.json({ unit: process.env.AREA_UNIT ?? 'cm' });\n}\n",
 };
 
 test('the bridge lists the documented tools and every one of them answers on a real repository', { timeout: 240_000 }, async (t) => {
@@ -113,6 +115,28 @@ test('the bridge lists the documented tools and every one of them answers on a r
   const path = await use('graph_path', { from: 'report', to: 'src/shapes.ts#Shape.area' });
   assert.deepEqual(path.result.paths.map((each) => each.symbols), [['src/report.ts#report', 'src/geometry.ts#totalArea', 'src/shapes.ts#Shape.area']]);
   assert.match(path.text, /-calls@src\/report\.ts:5:/);
+  // The overview and the architecture facts.
+  const summary = await use('repo_summarize', {});
+  assert.deepEqual(summary.result.packages.items.map((entry) => [entry.manifest, entry.name]), [['package.json', 'shapes']]);
+  assert.match(summary.text, /^Files: \d+ indexed/);
+  assert.match(summary.text, /Tests: 1 file in tests \(1 of 1\)/);
+  const traced = await use('graph_trace_feature', { entry: 'report', depth: 2 });
+  assert.deepEqual(traced.result.roots.map((node) => node.symbol.id), ['src/report.ts#report']);
+  assert.deepEqual(traced.result.roots[0].children.map((node) => node.symbol.name).sort(), ['Circle', 'totalArea']);
+  assert.match(traced.text, /^Calls from src\/report\.ts#report to depth 2/);
+  const tinyTrace = await ok(client, 'graph_trace_feature', { entry: 'report', depth: 2, maxTokens: 200 });
+  const endpoints = await use('surfaces_list_endpoints', {});
+  const configKeys = await use('surfaces_list_config_keys', {});
+  await use('surfaces_list_db_tables', {});
+  assert.deepEqual(endpoints.result.endpoints.map((endpoint) => [endpoint.method, endpoint.path, endpoint.handler]), [['GET', '/units', 'src/server.ts#units']]);
+  assert.deepEqual(configKeys.result.configKeys.map((entry) => entry.key), ['AREA_UNIT']);
+  const route = await ok(client, 'graph_trace_feature', { entry: 'GET /units' });
+  assert.deepEqual(route.result.roots.map((node) => node.symbol.id), ['src/server.ts#units']);
+  assert.deepEqual(route.result.roots[0].configKeys.map((key) => key.key), ['AREA_UNIT']);
+  assert.match(route.text, /^1 endpoint matches GET \/units: GET \/units -> src\/server\.ts#units \(express\)/);
+  assert.match(route.text, /config AREA_UNIT/);
+  assert.ok(tinyTrace.data.answerTokens <= 200, `${tinyTrace.data.answerTokens} tokens`);
+
   // Committed mode: the feature branch's totalArea, whatever is checked out.
   const committed = await ok(client, 'symbols_get_definition_span', { symbol: 'totalArea', commit: 'feature' });
   assert.match(committed.result.text, /scale: number/);

@@ -46,7 +46,8 @@ test('workspace.create past budgets.workspaces.count fails with BudgetExceeded; 
 
 test('deleting workspaces gives their memory back, without waiting for allocation pressure', { timeout: 240_000 }, async (t) => {
   const s = scope(t);
-  const repo = s.repo('repo', sampleFiles(40));
+  // 120 files: since workspaces share decoded facts (store shared-facts.ts), a smaller tree holds too little to measure.
+  const repo = s.repo('repo', sampleFiles(120));
   const daemon = await s.daemon(repo);
   const client = await daemon.client('alive');
   await call(client, 'index.status', { sync: true });

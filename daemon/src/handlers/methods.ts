@@ -12,7 +12,9 @@ import { queryMethods } from './query.js';
 import { reviewMethods } from './review.js';
 import { reviewWatchMethods } from './review-watch.js';
 import { reviewVerdictMethods } from './review-verdict.js';
+import { surfacesMethods } from './surfaces.js';
 import type { MethodTable } from './table.js';
+import { overviewMethods } from './trace.js';
 import { workspaceMethods } from './workspace.js';
 
-export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...repoRemoveMethods, ...queryMethods, ...navigationMethods, ...reviewMethods, ...reviewWatchMethods, ...reviewVerdictMethods, ...workspaceMethods };
+export const METHODS: MethodTable = { ...daemonMethods, ...indexMethods, ...repoRemoveMethods, ...queryMethods, ...navigationMethods, ...surfacesMethods, ...overviewMethods, ...reviewMethods, ...reviewWatchMethods, ...reviewVerdictMethods, ...workspaceMethods };

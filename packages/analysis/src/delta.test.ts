@@ -66,6 +66,7 @@ test('one edit, every finding', () => {
     newDuplicates: [{ symbol: 'src/lib.ts#clampCopy', original: 'src/util.ts#clamp', similarity: 1, kind: 'exact' }],
     newImportCycles: [['src/lib.ts', 'src/util.ts']],
     testsReaching: [{ id: 'src/app.test.ts', path: 'src/app.test.ts', depth: 2, through: ['src/lib.ts#format'] }],
+    surfaces: { added: [], removed: [] },
     reingestMs: 7,
     deltaMs: 0,
   });
@@ -87,4 +88,5 @@ test('an empty change is an empty delta', () => {
   assert.deepEqual(delta.newDuplicates, []);
   assert.deepEqual(delta.newImportCycles, []);
   assert.deepEqual(delta.testsReaching, []);
+  assert.deepEqual(delta.surfaces, { added: [], removed: [] });
 });

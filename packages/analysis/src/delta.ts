@@ -15,6 +15,7 @@ import { findArityIssues } from './arity.js';
 import { findNewDuplicates } from './duplicates.js';
 import { findNewImportCycles } from './import-cycles.js';
 import { findTestsReaching } from './tests-reaching.js';
+import { findSurfaceChanges } from './surface-changes.js';
 import type { SignatureChange, StructuralDelta } from './shapes.js';
 import { sortedUnique } from './symbol-facts.js';
 import { nextTurn, PAUSE_AFTER_MS, runPausing, runToEnd, type Steps } from './steps.js';
@@ -58,6 +59,7 @@ function* deltaSteps(input: DeltaInput): Steps<StructuralDelta> {
   const newImportCycles = findNewImportCycles(context);
   yield;
   const testsReaching = yield* findTestsReaching(context);
+  const surfaces = yield* findSurfaceChanges(input);
   const delta: StructuralDelta = {
     paths: sortedUnique(input.paths),
     reparsed: sortedUnique(input.reparsed),
@@ -75,6 +77,7 @@ function* deltaSteps(input: DeltaInput): Steps<StructuralDelta> {
     newDuplicates,
     newImportCycles,
     testsReaching,
+    surfaces,
     reingestMs: input.reingestMs,
     deltaMs: 0,
   };

@@ -6,6 +6,6 @@
 export { computeDelta, computeDeltaPausing } from './delta.js';
 export type {
   StructuralDelta, SymbolChanges, RenamedSymbol, DanglingCaller, SignatureChange, ArityFinding,
-  ArityVerdict, DuplicateFinding, TestReaching, DeltaSite,
+  ArityVerdict, DuplicateFinding, TestReaching, DeltaSite, SurfaceChange, SurfaceChanges,
 } from './shapes.js';
 export { isTest, isTestPath } from './test-conventions.js';

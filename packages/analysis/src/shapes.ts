@@ -80,6 +80,29 @@ export interface TestReaching {
   through: string[];
 }
 
+/**
+ * An architecture fact (endpoint, config read, table site) of a changed file (surface-changes.ts):
+ * `key` the path pattern as registered, the config key or the table; `target` the handler or
+ * model id (null: unbound) where the fact has one.
+ */
+export interface SurfaceChange {
+  kind: 'endpoint' | 'config' | 'table';
+  key: string;
+  framework: string;
+  method?: string;
+  access?: string;
+  partial?: boolean;
+  owner: string;
+  target?: string | null;
+  site: DeltaSite;
+}
+
+/** The facts a change added and removed, compared by kind, key, method and access (never by site). */
+export interface SurfaceChanges {
+  added: SurfaceChange[];
+  removed: SurfaceChange[];
+}
+
 /** What one change did to the graph (PROTOCOL.md "Edits and structural delta"). */
 export interface StructuralDelta {
   paths: string[];
@@ -94,6 +117,8 @@ export interface StructuralDelta {
   /** Each cycle as the list of module paths along it (see import-cycles.ts for the order). */
   newImportCycles?: string[][];
   testsReaching?: TestReaching[];
+  /** Architecture facts added and removed in the changed files (issue 17). */
+  surfaces?: SurfaceChanges;
   reingestMs: number;
   deltaMs: number;
 }

@@ -19,7 +19,9 @@ export type SurfaceKind = 'endpoint' | 'config' | 'table';
  *   the handler expression; `router` the router or app object it is registered on, where another
  *   file may mount that object under a prefix (absent: the file's own module is the router, as a
  *   Django `urls.py`); `routerParam` instead of `router` where the object is parameter `n` of the
- *   enclosing function `from` (Go `func routes(r *mux.Router)`).
+ *   enclosing function `from` (Go `func routes(r *mux.Router)`), or `-1` where it is the router
+ *   the enclosing function `from` returns (`function routes() { const r = Router(); r.get(...);
+ *   return r; }`), bound like a parameter as `<from's id>(-1)`.
  * - config: `key` the configuration key (`DATABASE_URL`, `db.host`); `access` the form that read
  *   it (`process.env`, `import.meta.env`, `os.environ`, `os.environ.get`, `os.getenv`,
  *   `os.Getenv`, `os.LookupEnv`, `viper.GetString`, `config.get`, ...); `default` the default
@@ -44,6 +46,27 @@ export interface SurfaceFact {
   target?: ValueExpr;
   router?: ValueExpr;
   routerParam?: number;
+  /**
+   * endpoint: what the router object is, where the site shows it: `app`, an application object
+   * made by the framework's app factory (`express()`, `Flask(__name__)`, `gin.Default()`), whose
+   * routes are served at their own path unless it is itself mounted; `router`, a sub-router
+   * (`express.Router()`, a Blueprint, an `APIRouter`, a router parameter), whose routes are served
+   * under whatever mounts it. JS: `express()`, `fastify()`, a `new Hono()` the file serves
+   * (`app.fetch`, `serve(app)`) are `app`; `Router()` calls and `new Router()` (koa-router, a
+   * project's own `x.Router()` wrapper), imported routers, router parameters and routers the
+   * enclosing function returns (made by no app factory) are `router`; a module-level object of
+   * unknown make, `this.x` and other Hono instances are absent. An endpoint on a `router` that no mount reaches is
+   * published with its path marked partial (`*` before it), never as if served at the root; so is
+   * one on a function's returned router or parameter of any kind (an `app` included) that no mount
+   * and no serving site (MountFact.serves) reaches.
+   */
+  routerKind?: 'app' | 'router';
+  /**
+   * endpoint: the leading part of `key` that came from the router's own constructor prefix (a
+   * Flask `Blueprint(url_prefix=...)`), which a mount that replaces it (MountFact.replacesPrefix)
+   * takes off before putting its own prefix on.
+   */
+  routerPrefix?: string;
   /** Position of the key's literal (or of the call, where the key is not a literal). */
   line: number;
   column: number;
@@ -53,8 +76,25 @@ export interface SurfaceFact {
  * A mount: the routes registered on `mounted` are served under `prefix` on `on` (absent: on the
  * application root). `mounted` may be a module (`{k: 'module'}` for Django's `include('app.urls')`,
  * an import of a module for Express `app.use('/x', require('./x'))`); `mountedParam` instead names
- * the router passed as argument `param` of a call of `callee` (Go `routes(api)`), whose endpoints
- * carry `routerParam`. `partial`: the prefix is only partly known.
+ * the router passed as argument `param` of a call of `callee` (Go `routes(api)`), or with `param`
+ * -1 the router a call of `callee` returns (`app.use('/x', makeRouter())`), whose endpoints carry
+ * the same `routerParam`. `onParam` instead of `on` names the parent router like `routerParam`
+ * does: parameter `n` of the enclosing function `from`, -1 the router `from` returns (`const
+ * apiApp = express(); apiApp.use(routes()); return apiApp;`), bound as `<from's id>(<n>)`.
+ * `onKind` is the parent's SurfaceFact.routerKind where the site shows it: a chain of mounts that
+ * ends at a parent nothing mounts is served at the root only when that parent is not a sub-router
+ * (`router`, or a parameter/returned router not known to be an `app`); otherwise it is partial.
+ * `replacesPrefix`: the mount's prefix replaces the mounted router's own constructor prefix
+ * (SurfaceFact.routerPrefix) instead of going before it (Flask `register_blueprint(bp,
+ * url_prefix=...)`). `partial`: the prefix is only partly known.
+ * `serves`: not a mount under a prefix but a serving site, which puts `mounted` at the application
+ * root (`prefix` is empty, `on` absent): JS `http.createServer(x)`, `https.createServer(opts, x)`,
+ * `http2.createServer(x)`/`createSecureServer(opts, x)` (Node's own http, https and http2 only) and
+ * `x.listen(...)`, where `x` is the result of calling a function of the file or a relative import
+ * (`createApp()`, `await createApp()`) or a variable bound to such a result; `mountedParam` then
+ * names that function's returned router (`param` -1). A function's returned app (`<fn>(-1)`) is
+ * served at the root only where a serving site reaches it or a mount puts it under another router;
+ * otherwise its routes are partial (engine surfaces-compose.ts).
  */
 export interface MountFact {
   prefix: string;
@@ -63,6 +103,10 @@ export interface MountFact {
   mounted?: ValueExpr;
   mountedParam?: { callee: ValueExpr; param: number };
   on?: ValueExpr;
+  onParam?: number;
+  onKind?: 'app' | 'router';
+  replacesPrefix?: boolean;
+  serves?: true;
   from: number;
   line: number;
   column: number;
@@ -87,6 +131,8 @@ export interface SurfaceRecord {
   /** The target's name as written, kept when it does not bind. */
   targetName?: string;
   router?: string;
+  routerKind?: 'app' | 'router';
+  routerPrefix?: string;
   line: number;
   column: number;
 }
@@ -98,8 +144,12 @@ export interface MountRecord {
   partial?: boolean;
   /** The mounted router's identity (a symbol id, a module path, `<function id>(<n>)`), null if unbound. */
   mounted: string | null;
-  /** The parent router's identity; absent: the application root. */
+  /** The parent router's identity (`<function id>(<n>)` for MountFact.onParam); absent: the mount file's module. */
   on?: string | null;
+  onKind?: 'app' | 'router';
+  replacesPrefix?: boolean;
+  /** A serving site (MountFact.serves): `mounted` is served at the application root. */
+  serves?: true;
   owner: string;
   line: number;
   column: number;

@@ -15,7 +15,17 @@ export { soleMatch, type NameEntry } from './search-rank.js';
 export { QuerySession, type AnswerMeta, type CallTreeNode, type DefinitionSource, type FileOutline, type OutlineEntry, type SymbolCard, type ReferenceHit, type SourceSpan, type TextMatch } from './query.js';
 export type { HierarchyMethod, HierarchyRelation, HierarchyType, TypeHierarchy, UnresolvedBase } from './hierarchy.js';
 export type { PathHop, PathSearch, SymbolPath } from './path-search.js';
+export { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, type CallTrace, type TraceNode, type TraceEndpoint, type TraceConfigKey, type TraceTable } from './trace.js';
+export type { RepoSummary, Bounded, LanguageCount, SummaryEndpoint, SummaryConfigKey, SummaryTable, DependedOnModule, FolderCluster, SummaryOptions } from './summarize.js';
+export type { PackageSummary, EntryPoint } from './summarize-packages.js';
+export type { ArchitectureFacts } from './architecture-facts.js';
 export type { WorktreeGitStatus } from './git-status.js';
+export {
+  surfaceIndexOf, clearSurfaceCaches, joinPath, MAX_MOUNT_CHAINS, MAX_MOUNT_DEPTH,
+  type SurfaceIndex, type SurfaceIndexStats, type SurfaceFilter, type Endpoint, type EndpointMount, type ConfigKey,
+  type ConfigKeySite, type DbTable, type TableSite, type SurfaceSite, type SymbolSurfaceFact, type FileSurfaces,
+} from './surfaces-index.js';
+export { SURFACES_LIMIT, type SurfaceListParams, type EndpointList, type ConfigKeyList, type DbTableList } from './surfaces-query.js';
 export type { RemovalPlan } from './repo-removal.js';
 export type { SessionText, TextSource } from './session-text.js';
 export { SourceReader, repositoryPath, repositoryPrefix, MAX_PATH_LENGTH } from './source-text.js';

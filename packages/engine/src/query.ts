@@ -17,6 +17,11 @@ import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry }
 import type { SessionText, TextSource } from './session-text.js';
 import { repositoryPath, repositoryPrefix, sourceProblemError } from './source-text.js';
 import { yieldTurn } from './yield-turn.js';
+import { surfaceIndexOf, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
+import { listConfigKeys, listDbTables, listEndpoints, type ConfigKeyList, type DbTableList, type EndpointList, type SurfaceListParams } from './surfaces-query.js';
+import { architectureFactsOf, type ArchitectureFacts } from './architecture-facts.js';
+import { summarizeSnapshot, type RepoSummary, type SummaryOptions } from './summarize.js';
+import { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, TRACE_MAX_NODES, traceFrom, traceRoots, type CallTrace } from './trace.js';
 
 /** What every answer carries about where it was read. */
 export interface AnswerMeta {
@@ -78,6 +83,8 @@ export interface SymbolCard {
   callers: number;
   callees: number;
   references: number;
+  /** Architecture facts whose owner or target (handler, model) is the symbol (surfaces-index.ts); absent when none. */
+  surfaces?: SymbolSurfaceFact[];
 }
 
 export interface ReferenceHit {
@@ -129,6 +136,7 @@ export class QuerySession {
   private readonly reader: SnapshotReader;
   private readonly text: SessionText;
   private names: NameEntry[] | null = null;
+  private facts: ArchitectureFacts | null = null;
   private readonly budgets: Budgets;
 
   constructor(reader: SnapshotReader, text: SessionText, budgets: Budgets = DEFAULT_BUDGETS) {
@@ -199,11 +207,13 @@ export class QuerySession {
     const symbol = this.symbol(params.id);
     const incoming = this.reader.relationsTo(symbol.id);
     const outgoing = this.reader.relationsFrom(symbol.id);
+    const surfaces = this.surfaceIndex().factsOf(symbol.id);
     return {
       symbol,
       callers: new Set(incoming.filter((r) => CALL_KINDS.has(r.kind)).map((r) => r.from)).size,
       callees: new Set(outgoing.filter((r) => CALL_KINDS.has(r.kind) && r.to !== null).map((r) => r.to)).size,
       references: incoming.filter((r) => r.kind !== 'contains').length,
+      ...(surfaces.length > 0 ? { surfaces: [...surfaces] } : {}),
       meta: this.meta(started),
     };
   }
@@ -384,6 +394,39 @@ export class QuerySession {
     return { from, to, ...found, meta: this.meta(started) };
   }
 
+  /**
+   * The call tree from `entry` (a function or method id, or an endpoint `METHOD /path`) to `depth`
+   * levels (default 4, at most 8 and the `queries.depth` budget: InvalidParams past them), each
+   * node with its endpoints, configuration keys and tables (trace.ts).
+   */
+  trace(params: { entry: string; depth?: number }): CallTrace & { meta: AnswerMeta } {
+    const started = performance.now();
+    const limit = Math.min(TRACE_MAX_DEPTH, this.budgets.queries.depth);
+    const depth = params.depth ?? Math.min(TRACE_DEFAULT_DEPTH, limit);
+    if (!Number.isInteger(depth) || depth < 1 || depth > limit) {
+      throw new RepographError('InvalidParams',
+        `depth: must be an integer from 1 to ${limit} (graph.trace goes at most ${TRACE_MAX_DEPTH} levels deep, and the queries.depth budget is ${this.budgets.queries.depth}).`,
+        { field: 'depth', limit });
+    }
+    const facts = this.architectureFacts();
+    const entry = traceRoots(this.reader, params.entry, facts, this.generation);
+    const meter = this.meter(started);
+    const walked = traceFrom(this.reader, entry.roots, facts, { depth, maxNodes: Math.min(TRACE_MAX_NODES, this.budgets.queries.results) }, meter);
+    return {
+      entry: params.entry,
+      endpoints: entry.endpoints,
+      roots: walked.roots, depth, nodes: walked.nodes, truncated: entry.truncated || walked.truncated, factsAvailable: facts.available,
+      meta: this.meta(started),
+    };
+  }
+
+  /** The repository overview of this snapshot (summarize.ts); `isTestFile` is the caller's test-file rule. */
+  summarize(options: SummaryOptions): RepoSummary & { meta: AnswerMeta } {
+    const started = performance.now();
+    const summary = summarizeSnapshot(this.reader, this.source(), this.architectureFacts(), options, this.meter(started));
+    return { ...summary, meta: this.meta(started) };
+  }
+
   /** The source of a symbol's declaration: its path, range and the whole lines of the range. */
   definition(params: { id: string }): DefinitionSource & { meta: AnswerMeta } {
     const started = performance.now();
@@ -431,6 +474,37 @@ export class QuerySession {
     return { path, symbols, truncated: chosen.length > symbols.length, total: chosen.length, meta: this.meta(started) };
   }
 
+  /** The snapshot's architecture facts: endpoints with mounts composed, config keys, tables (surfaces-index.ts). */
+  surfaceIndex(): SurfaceIndex {
+    return surfaceIndexOf(this.reader);
+  }
+
+  /** `surfaces.endpoints`: endpoints by full path, method and site (surfaces-query.ts). */
+  endpoints(params: SurfaceListParams): EndpointList & { meta: AnswerMeta } {
+    const started = performance.now();
+    return { ...listEndpoints(this.surfaceIndex(), this.surfaceParams(params), this.meter(started)), meta: this.meta(started) };
+  }
+
+  /** `surfaces.configKeys`: one entry per configuration key, by key. */
+  configKeys(params: SurfaceListParams): ConfigKeyList & { meta: AnswerMeta } {
+    const started = performance.now();
+    return { ...listConfigKeys(this.surfaceIndex(), this.surfaceParams(params), this.meter(started)), meta: this.meta(started) };
+  }
+
+  /** `surfaces.dbTables`: one entry per table, by name. */
+  dbTables(params: SurfaceListParams): DbTableList & { meta: AnswerMeta } {
+    const started = performance.now();
+    return { ...listDbTables(this.surfaceIndex(), this.surfaceParams(params), this.meter(started)), meta: this.meta(started) };
+  }
+
+  /** The params of a surfaces list with `path` normalized and checked like symbols.search's. */
+  private surfaceParams(params: SurfaceListParams): SurfaceListParams {
+    if (params.path === undefined) return params;
+    const path = repositoryPrefix(params.path, 'path');
+    if (path) this.text.checkPath(path, 'path');
+    return { ...params, path };
+  }
+
   /** Every symbol, then every relation, in export order. */
   *exportRecords(): IterableIterator<{ type: 'symbol'; record: SymbolRecord } | { type: 'edge'; record: RelationRecord }> {
     for (const record of this.reader.allSymbols()) yield { type: 'symbol', record };
@@ -470,6 +544,12 @@ export class QuerySession {
       throw new RepographError('SymbolNotFound', `No symbol with id '${id}' in generation ${this.generation}; find ids with \`repograph search NAME\`.`, { id, ...(field === 'id' ? {} : { field }) });
     }
     return symbol;
+  }
+
+  /** The snapshot's architecture facts (its surface index), made once per session. */
+  private architectureFacts(): ArchitectureFacts {
+    this.facts ??= architectureFactsOf(this.reader);
+    return this.facts;
   }
 
   private hierarchyWalk(meter: QueryMeter): HierarchyWalk {

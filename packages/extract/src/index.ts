@@ -9,7 +9,7 @@
  * Public: EXTRACTOR_VERSION, languageOfPath, extractFile, isGeneratedFile (and extractFileTimed
  * for benchmarks). Everything else in this package is internal.
  */
-import type { Diagnostic, FileFacts, LanguageId } from '@repograph/core';
+import type { Diagnostic, FileFacts, LanguageId, MountFact, SurfaceFact } from '@repograph/core';
 import { decodeSource } from './decode.js';
 import { isGeneratedFile } from './generated.js';
 import { extractJsText } from './js/extract.js';
@@ -30,7 +30,7 @@ export { isGeneratedFile };
  * refactors, performance work or comments that leave every output byte-identical (the snapshot
  * tests in test/extract/ tell).
  */
-export const EXTRACTOR_VERSION = 8;
+export const EXTRACTOR_VERSION = 9;
 
 /** The language of a path by extension (`.d.ts` is TypeScript), or null when not JS/TS. */
 export function languageOfPath(path: string): LanguageId | null {
@@ -117,6 +117,10 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
     facts.imports = extracted.imports;
     facts.exports = extracted.exports;
     facts.references = extracted.references;
+    // Architecture facts (issue 17), where the walker found any.
+    const architecture = extracted as { surfaces?: SurfaceFact[]; mounts?: MountFact[] };
+    if (architecture.surfaces !== undefined && architecture.surfaces.length > 0) facts.surfaces = architecture.surfaces;
+    if (architecture.mounts !== undefined && architecture.mounts.length > 0) facts.mounts = architecture.mounts;
     facts.diagnostics.push(...extracted.diagnostics);
     timings.parseMs = extracted.parseMs;
     timings.walkMs = extracted.walkMs;
@@ -126,6 +130,8 @@ export function extractFileTimed(path: string, bytes: Uint8Array): { facts: File
     facts.imports = [];
     facts.exports = [];
     facts.references = [];
+    delete facts.surfaces;
+    delete facts.mounts;
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     facts.diagnostics.push(failure(path, `The extractor failed on this file (${reason}); its facts are empty. Please report it with the file.`));
   }

@@ -9,6 +9,7 @@ import {
 } from '@repograph/core';
 import type { FileUnit } from './program.js';
 import type { LanguageBinder } from './language-binder.js';
+import { bindSurfaces } from './surfaces-bind.js';
 
 /** The published records of one path. */
 export interface PathGroup {
@@ -120,6 +121,11 @@ export function assembleUnit(unit: FileUnit, ids: IdTable, binder: LanguageBinde
       });
     }
   }
+
+  // Architecture facts live on the file symbol (surfaces-bind.ts).
+  const bound = bindSurfaces(unit, ids, binder, containerOf);
+  if (bound.surfaces) symbols[0]!.surfaces = bound.surfaces;
+  if (bound.mounts) symbols[0]!.mounts = bound.mounts;
 
   symbols.sort(compareSymbols);
   relations.sort(compareRelations);

@@ -108,7 +108,8 @@ const referencedCache = new WeakMap<FileFacts, Set<string>>();
 /**
  * Every name a file's facts look up elsewhere: unbound identifiers (`global`), member names (JS
  * `T["name"]` types too), imported names and export names of re-exports, wherever an expression
- * sits (references, initializers, types, bases, returns). Cached per facts object.
+ * sits (references, initializers, types, bases, returns, the targets, routers and mounts of
+ * architecture facts). Cached per facts object.
  */
 export function referencedNames(facts: FileFacts): Set<string> {
   let names = referencedCache.get(facts);
@@ -116,7 +117,7 @@ export function referencedNames(facts: FileFacts): Set<string> {
   names = new Set<string>();
   for (const fact of facts.imports) if (fact.imported !== '') names.add(fact.imported);
   for (const fact of facts.exports) if (fact.imported) names.add(fact.imported);
-  collectNames([facts.declarations, facts.references, facts.exports], names);
+  collectNames([facts.declarations, facts.references, facts.exports, facts.surfaces ?? [], facts.mounts ?? []], names);
   referencedCache.set(facts, names);
   return names;
 }

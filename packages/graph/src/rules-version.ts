@@ -9,5 +9,6 @@
  * 3: issue 16: JSDoc and richer TypeScript types, Python overloads, branches and value types, Go
  *    chains, multi-value results and element types.
  * 4: issue 18: Java and the syntax tier's fourteen languages admitted as source and bound.
+ * 5: issue 17: architecture facts bound onto the file symbol (`surfaces`, `mounts`).
  */
-export const GRAPH_RULES_VERSION = 4;
+export const GRAPH_RULES_VERSION = 5;

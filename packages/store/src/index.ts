@@ -10,7 +10,7 @@ export { BASELINE_PREFIX, WORKSPACE_PREFIX } from './publish-input.js';
 export { compareCodePoints } from './keys.js';
 export type {
   FactsEntry, FileEntry, FileStatus, OpenRepoStoreOptions, PathGroup, PublishInput, RepoStore, SnapshotInfo,
-  SnapshotReader, SnapshotSummary, StoreStats,
+  SnapshotLayerName, SnapshotReader, SnapshotStorage, SnapshotSummary, StoreStats,
 } from './types.js';
 export { gitRepoInfo, hashBlob, isAncestor, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, readFileAtCommit, resolveCommit, resolveRefFollowing } from './git.js';
 export type { GitRepoInfo, SkippedEntry, TreeEntry, TreeListing, WorktreeListing } from './git.js';

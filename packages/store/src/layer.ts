@@ -150,6 +150,16 @@ export class Layer {
     }
   }
 
+  /**
+   * The file symbols (id = path) of this layer, by path: one pass over the run that decodes only
+   * the slots' ids and the file symbols themselves. Past the block cache, like the other scans.
+   */
+  *fileSymbols(): Generator<SymbolRecord> {
+    for (const block of blocksFrom(this.symbolsRun, this.sid, null, false)) {
+      for (const slot of block.slots) if (slot.id === slot.path) yield readSymbol(block.stream, slot);
+    }
+  }
+
   /** Name entries whose lowercased name starts with `prefix`, in (name, id) order. */
   *names(prefix: string): Generator<NameEntry> {
     for (const block of blocksFrom(this.namesRun, this.sid, [prefix])) {

@@ -12,7 +12,7 @@
  * (not `snapshot: false`), since a renewed scan could mix generations; a long export therefore
  * keeps LMDB from reusing the pages later publishes free until the reader closes.
  */
-import type { FileEntry, SnapshotInfo, SnapshotReader } from './types.js';
+import type { FileEntry, SnapshotInfo, SnapshotLayerName, SnapshotReader, SnapshotStorage } from './types.js';
 import type { RelationRecord, SymbolRecord } from '@repograph/core';
 import type { Transaction } from 'lmdb';
 import { storeError, type StoreEnvironment } from './environment.js';
@@ -56,6 +56,7 @@ class MergedSnapshotReader implements SnapshotReader {
   /** The snapshot's own layer (the overlay, when there is a base). */
   private readonly own: Layer;
   private readonly base: Layer | null;
+  readonly storage: SnapshotStorage;
 
   constructor(
     environment: StoreEnvironment,
@@ -68,6 +69,7 @@ class MergedSnapshotReader implements SnapshotReader {
     // sid), so their point reads are cached.
     this.own = new Layer(environment, header.sid, { transaction, header, manifestBase: baseHeader?.sid ?? null });
     this.base = baseHeader === null ? null : new Layer(environment, baseHeader.sid, { transaction, header: baseHeader, manifestBase: null });
+    this.storage = { storeId: environment.storeId, sid: header.sid, baseSid: baseHeader?.sid ?? null };
   }
 
   get info(): SnapshotInfo {
@@ -163,6 +165,23 @@ class MergedSnapshotReader implements SnapshotReader {
     for (const { relation } of merged) {
       this.assertOpen();
       yield relation;
+    }
+  }
+
+  layerGroups(which: SnapshotLayerName): Array<{ path: string; removed: boolean }> {
+    this.assertOpen();
+    const layer = which === 'own' ? this.own : this.base;
+    if (layer === null) return [];
+    return Array.from(layer.groups(), ({ path, removed }) => ({ path, removed }));
+  }
+
+  *layerFileSymbols(which: SnapshotLayerName): IterableIterator<SymbolRecord> {
+    this.assertOpen();
+    const layer = which === 'own' ? this.own : this.base;
+    if (layer === null) return;
+    for (const symbol of layer.fileSymbols()) {
+      this.assertOpen();
+      yield symbol;
     }
   }
 

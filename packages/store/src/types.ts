@@ -115,8 +115,35 @@ export interface SnapshotReader {
   relationsInFile(path: string): RelationRecord[];
   /** Every relation, grouped by site path in path order, each group in published order. Lazy. */
   allRelations(): IterableIterator<RelationRecord>;
+  /**
+   * How the snapshot is stored, for caches keyed by storage (engine surfaces-index.ts): the
+   * store's id and the sids of its own layer and of its base's layer (null without a base). A
+   * committed sid's records never change (a republish gets a new sid), so (storeId, sid) names one
+   * content.
+   */
+  readonly storage: SnapshotStorage;
+  /**
+   * The paths one layer holds groups for, sorted: `own` the snapshot's own (an overlay's changed,
+   * added and removed paths; without a base, every path), `base` its base's ([] without a base).
+   */
+  layerGroups(which: SnapshotLayerName): Array<{ path: string; removed: boolean }>;
+  /**
+   * The file symbols (id = path) one layer holds, by path, whatever lies over or under it (none
+   * for `base` without a base). Lazy: iterate it while the reader is open.
+   */
+  layerFileSymbols(which: SnapshotLayerName): IterableIterator<SymbolRecord>;
   /** Releases the read transaction; later calls throw a StoreError. Idempotent. */
   close(): void;
+}
+
+/** A snapshot's own layer, or the layer of its base. */
+export type SnapshotLayerName = 'own' | 'base';
+
+/** See SnapshotReader.storage. */
+export interface SnapshotStorage {
+  storeId: string;
+  sid: string;
+  baseSid: string | null;
 }
 
 /** One entry of listSnapshots(); counts are the snapshot's own (not merged with a base). */

@@ -16,6 +16,7 @@ const UNKNOWN: ValueExpr = { k: 'unknown' };
 export { typeExpr, namedType } from './types.js';
 import { typeExpr } from './types.js';
 import { compositeLiteral, conversion } from './literals.js';
+import { surfaceCall, surfaceClosures, surfaceFuncLiteral } from './surfaces.js';
 
 const TYPE_NODES = new Set([
   'type_identifier', 'qualified_type', 'pointer_type', 'generic_type', 'slice_type', 'array_type', 'map_type',
@@ -299,6 +300,7 @@ function valueOfInner(walker: GoWalker, node: Node): ValueExpr {
       walker.pushScope();
       const index = walker.addDeclaration('function', '', null, node, walker.from, 'local');
       walker.signature(node, index);
+      surfaceFuncLiteral(walker, node, index);
       const body = node.childForFieldName('body');
       if (body) visitFunctionBody(walker, body);
       walker.popScope();
@@ -357,13 +359,16 @@ function callExpression(walker: GoWalker, node: Node): ValueExpr {
   } else if (functionNode) {
     callee = valueOf(walker, functionNode);
   }
+  if (nameNode && argumentNodes.length > 0) surfaceClosures(walker, callee, nameNode.text, argumentNodes);
   const hasSpread = argumentsNode !== null && /\.\.\.\s*,?\s*\)$/.test(walker.text.slice(Math.max(argumentsNode.startIndex, argumentsNode.endIndex - 16), argumentsNode.endIndex));
   // A call of an unnamed function value (`func() {...}()`, `f()()`) has no name to bind: no reference.
   if (nameNode) walker.addReference('call', nameNode.text, callee, nameNode, { argumentCount: argumentNodes.length, hasSpread });
   const values = argumentNodes.map((argument) => valueOf(walker, argument));
   // The builtin `append(s, ...)` gives a slice of s's type.
   if (callee.k === 'global' && callee.name === 'append' && values.length > 0) return values[0]!;
-  return { k: 'call', callee };
+  const result: ValueExpr = { k: 'call', callee };
+  if (nameNode) surfaceCall(walker, node, callee, nameNode.text, argumentNodes, values, result);
+  return result;
 }
 
 

@@ -11,6 +11,7 @@ import { errorCensus } from '../census.js';
 import type { LineTable } from '../positions.js';
 import { GoWalker } from './walker.js';
 import { copyTree, type GoNode } from './lite.js';
+import { finishGoSurfaces } from './surfaces.js';
 
 let parser: Parser | undefined;
 
@@ -57,6 +58,7 @@ export function extractGoText(path: string, text: string, lines: LineTable, fact
   if (constraint !== undefined) facts.buildConstraint = constraint;
   const walker = new GoWalker(text, lines);
   walker.walkFile(root);
+  finishGoSurfaces(walker, root, facts);
   if (walker.packageName !== undefined) facts.packageName = walker.packageName;
   facts.declarations = walker.declarations;
   facts.imports = walker.imports;

@@ -13,6 +13,7 @@ import type {
 import type { LineTable } from '../positions.js';
 import { typeExpr, valueOf, visitFunctionBody, declareSpec } from './expressions.js';
 import { goShapeOf } from './shape.js';
+import type { GoSurfaces } from './surfaces.js';
 
 type Node = GoNode;
 
@@ -30,7 +31,10 @@ export class GoWalker {
   private readonly topLevel = new Map<string, number>();
   private readonly importNames = new Map<string, number>();
 
-  constructor(readonly text: string, private readonly lines: LineTable) {}
+  /** Architecture facts found so far (surfaces.ts), null until the first named call. */
+  surfaces: GoSurfaces | null = null;
+
+  constructor(readonly text: string, readonly lines: LineTable) {}
 
   /** Walks the whole file: registers package-level names first (package scope is order-free). */
   walkFile(root: Node): void {

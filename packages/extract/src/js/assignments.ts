@@ -19,6 +19,7 @@ import { MODE_COMMONJS, MODE_MEMBERS, walkObject } from './objects.js';
 import { writePattern } from './patterns.js';
 import { addExport } from './modules.js';
 import { declaredType, docBefore } from './jsdoc-apply.js';
+import { ROUTER_NAME, collector } from './surfaces.js';
 
 
 const NONE = 0;
@@ -145,6 +146,8 @@ export function walkAssignment(w: Walker): Expr {
     if (binding !== undefined && binding >= 0) {
       const d = w.decls[binding]!;
       if (d.noInitializer && d.init === undefined && d.valueType === undefined) d.init = value;
+      // Architecture facts: `let r; ... r = makeRouter()` (surfaces-routes.ts mounts each value).
+      if (d.noInitializer && value.k === 'call' && w.lastSite >= 0 && ROUTER_NAME.test(d.name)) collector(w).assigned.push({ decl: binding, site: w.lastSite });
     }
   }
   return value;

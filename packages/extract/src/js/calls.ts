@@ -10,6 +10,8 @@ import { addRef, enter, foldLeaf, kindOf, leave, stringContent } from './walker.
 import type { Walker } from './walker.js';
 import { R_CALLEE, R_READ, visitAt } from './visit.js';
 import { addImport } from './modules.js';
+import { SURFACE_CALL_NAMES, SURFACE_DECORATOR_NAMES, SURFACE_NEW_NAMES, collector } from './surfaces.js';
+import type { ArgInfo } from './surfaces.js';
 
 /** Results of the last walkArgumentList/walkTemplateArguments (read right after the call). */
 let argumentCount = 0;
@@ -21,7 +23,7 @@ let firstStringAt = -1;
  * Walks `(a, ...b)` under the cursor: counts arguments, notes a leading string literal, and tells
  * a function-valued argument which call it is passed to (`callee`, `isNew`) and at which position.
  */
-function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, keepValues = false): void {
+function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, keepValues = false, capture: ArgInfo[] | null = null): void {
   const c = w.c;
   // A condition's call keeps its arguments' values (narrowing.ts reads them for type guards).
   const values: Expr[] | null = keepValues ? [] : null;
@@ -42,13 +44,22 @@ function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, k
           firstString = stringContent(w.text, firstAt, c.endIndex);
           foldLeaf(w, argId);
           if (values !== null) values.push(UNKNOWN);
+          if (capture !== null) capture.push({ kind, value: UNKNOWN, site: -1, text: firstString, start: firstAt });
           continue;
         }
         if ((kind === S.K_ARROW || kind === S.K_FUNC_EXPR) && callee !== UNKNOWN && !spread) {
           w.pendingArgument = { callee, isNew, arg: count - 1 };
         }
+        // Surfaces read the text of literal-like arguments (see surfaces.ts).
+        const textual = capture !== null && (kind === S.K_STRING || kind === S.K_TEMPLATE_STRING || kind === S.K_BINARY || kind === S.K_OBJECT);
+        const argStart = textual ? c.startIndex : -1;
+        const argText = textual ? (kind === S.K_STRING ? stringContent(w.text, argStart, c.endIndex) : w.text.slice(argStart, c.endIndex)) : null;
+        if (capture !== null) w.lastSite = -1;
         const value = visitAt(w, argId, R_READ);
         if (values !== null) values.push(kind === S.K_SPREAD ? UNKNOWN : value);
+        if (capture !== null) {
+          capture.push({ kind, value, site: kind === S.K_IDENT || kind === S.K_MEMBER || kind === S.K_CALL ? w.lastSite : -1, text: argText, start: argStart });
+        }
       } else {
         visitAt(w, argId, R_READ);
       }
@@ -65,10 +76,16 @@ function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, k
   if (values !== null) w.lastArguments = values;
 }
 
+/** The source text and start of the last tagged template walked with `keepText`. */
+let templateText: string | null = null;
+let templateStart = -1;
+
 /** A tagged template's arguments: the strings array plus one per substitution. */
-function walkTemplateArguments(w: Walker, id: number): void {
+function walkTemplateArguments(w: Walker, id: number, keepText = false): void {
   const c = w.c;
   let count = 1;
+  templateStart = keepText ? c.startIndex : -1;
+  templateText = keepText ? w.text.slice(templateStart, c.endIndex) : null;
   enter(w, id);
   if (c.gotoFirstChild()) {
     do {
@@ -114,19 +131,27 @@ export function walkCall(w: Walker): Expr {
   let spread = false;
   let specifier: string | null = null;
   let specifierAt = -1;
+  // Architecture facts: collect calls by callee name, and calls chained on a collected one.
+  const surface = site >= 0 && (SURFACE_CALL_NAMES.has(name) ||
+    (callee.k === 'member' && callee.object.k === 'call' && w.surfaces !== null && w.surfaces.results.has(callee.object)));
+  const capture: ArgInfo[] | null = surface ? [] : null;
+  let template: string | null = null;
+  let templateAt = -1;
   while (c.gotoNextSibling()) {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
     if (kind === S.K_ARGUMENTS) {
-      walkArgumentList(w, id, callee, false, keepValues);
+      walkArgumentList(w, id, callee, false, keepValues, capture);
       count = argumentCount;
       spread = argumentSpread;
       specifier = firstStringArgument;
       specifierAt = firstStringAt;
       break;
     } else if (kind === S.K_TEMPLATE_STRING) {
-      walkTemplateArguments(w, id);
+      walkTemplateArguments(w, id, surface);
       count = argumentCount;
+      template = templateText;
+      templateAt = templateStart;
       break;
     } else {
       visitAt(w, id, R_READ);
@@ -148,7 +173,13 @@ export function walkCall(w: Walker): Expr {
   addRef(w, 'call', name, callee, site, KEEP_ALWAYS, count, spread);
   w.lastName = name;
   w.lastSite = site;
-  return { k: 'call', callee };
+  const result: Expr = { k: 'call', callee };
+  if (capture !== null) {
+    const surfaces = collector(w);
+    surfaces.calls.push({ callee, calleeKind, name, site, args: capture, result, encl: w.currentDecl, scope: w.scope, template, templateStart: templateAt });
+    surfaces.results.add(result);
+  }
+  return result;
 }
 
 /** `new X(...)`. */
@@ -161,11 +192,13 @@ export function walkNew(w: Walker): Expr {
   let seenCallee = false;
   let count = 0;
   let spread = false;
+  let capture: ArgInfo[] | null = null;
   do {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
     if (kind === S.K_ARGUMENTS) {
-      walkArgumentList(w, id, callee, true);
+      if (SURFACE_NEW_NAMES.has(name)) capture = [];
+      walkArgumentList(w, id, callee, true, false, capture);
       count = argumentCount;
       spread = argumentSpread;
     } else if (!seenCallee && (w.t.flags[id]! & S.F_NAMED) !== 0 && kind !== S.K_COMMENT) {
@@ -184,7 +217,9 @@ export function walkNew(w: Walker): Expr {
   addRef(w, 'new', name, callee, site, KEEP_ALWAYS, count, spread);
   w.lastName = name;
   w.lastSite = site;
-  return { k: 'new', callee };
+  const result: Expr = { k: 'new', callee };
+  if (SURFACE_NEW_NAMES.has(name)) collector(w).news.push({ name, result, args: capture ?? [] });
+  return result;
 }
 
 /** `@dec`, `@dec(args)`, `@a.b()`: one decorate reference (a decorator call is not a call too). */
@@ -203,10 +238,11 @@ export function walkDecorator(w: Walker): void {
       const site = w.lastSite;
       let count = 0;
       let spread = false;
+      const capture: ArgInfo[] | null = SURFACE_DECORATOR_NAMES.has(name) && site >= 0 ? [] : null;
       while (c.gotoNextSibling()) {
         const argsId = c.nodeTypeId;
         if (kindOf(w, argsId) === S.K_ARGUMENTS) {
-          walkArgumentList(w, argsId, callee, false);
+          walkArgumentList(w, argsId, callee, false, false, capture);
           count = argumentCount;
           spread = argumentSpread;
         } else {
@@ -216,6 +252,9 @@ export function walkDecorator(w: Walker): void {
       c.gotoParent();
       leave(w, id);
       if (site >= 0) addRef(w, 'decorate', name, callee, site, KEEP_ALWAYS, count, spread);
+      if (capture !== null && w.refs.length > 0 && w.refs[w.refs.length - 1]!.at === site) {
+        collector(w).decorators.push({ name, ref: w.refs.length - 1, args: capture, site });
+      }
     } else if (kind === S.K_IDENT || kind === S.K_MEMBER) {
       w.lastName = '';
       const target = visitAt(w, id, R_CALLEE);

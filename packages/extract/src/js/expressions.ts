@@ -13,6 +13,7 @@ import type { Walker } from './walker.js';
 import { R_CALLEE, R_OBJECT, R_READ, R_WRITE, visitAt } from './visit.js';
 import { castBefore } from './jsdoc-apply.js';
 import { refinedRead } from './narrowing.js';
+import { noteEnvMember, noteEnvSubscript } from './surfaces-config.js';
 
 /** An identifier used as a value. */
 export function identifierLeaf(w: Walker, role: number): Expr {
@@ -86,6 +87,7 @@ export function walkMember(w: Walker, role: number): Expr {
   c.gotoParent();
   if (name === '') return UNKNOWN;
   const expr: Expr = { k: 'member', object, name };
+  if (name === 'env' || (object.k === 'member' && object.name === 'env')) noteEnvMember(w, object, name, at);
   w.lastName = name;
   w.lastSite = at;
   if (role !== R_CALLEE && rootCanBeKept(w, object)) {
@@ -104,6 +106,12 @@ export function walkSubscript(w: Walker, role: number): Expr {
   let literal: string | null = null;
   let literalAt = -1;
   let sawIndex = false;
+  // `process.env[...]`: the index's kind and text (surfaces-config.ts).
+  const env = object.k === 'member' && object.name === 'env';
+  let indexKind = -1;
+  let indexText: string | null = null;
+  let indexAt = -1;
+  let indexEnd = -1;
   while (c.gotoNextSibling()) {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
@@ -113,13 +121,27 @@ export function walkSubscript(w: Walker, role: number): Expr {
       if (kind === S.K_STRING) {
         literalAt = c.startIndex;
         literal = stringContent(w.text, literalAt, c.endIndex);
+        if (env) {
+          indexKind = kind;
+          indexText = literal;
+          indexAt = literalAt;
+          indexEnd = c.endIndex + 1;
+        }
         foldLeaf(w, id);
         continue;
+      }
+      if (env && (kind === S.K_TEMPLATE_STRING || kind === S.K_BINARY)) {
+        indexKind = kind;
+        indexAt = c.startIndex;
+        indexEnd = c.endIndex;
+        indexText = w.text.slice(indexAt, indexEnd);
+        indexEnd++;
       }
     }
     visitAt(w, id, R_READ);
   }
   c.gotoParent();
+  if (indexKind >= 0) noteEnvSubscript(w, object, indexKind, indexText, indexAt, indexEnd);
   if (literal !== null && literal !== '') {
     const expr: Expr = { k: 'member', object, name: literal };
     w.lastName = literal;

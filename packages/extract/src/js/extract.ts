@@ -5,7 +5,7 @@
  * parse/mask decision and the parse diagnostics; it holds no tree after returning (see
  * DEPENDENCY-NOTES.md: trees are freed when collected).
  */
-import type { Diagnostic } from '@repograph/core';
+import type { Diagnostic, MountFact, SurfaceFact } from '@repograph/core';
 import { errorCensus } from '../census.js';
 import type { ErrorCensus } from '../census.js';
 import { grammarOf, parseText } from './parser.js';
@@ -18,6 +18,7 @@ import { noteDoc } from './jsdoc-apply.js';
 import { finishFacts } from '../finish.js';
 import type { FinishedFacts } from '../finish.js';
 import type { LineTable } from '../positions.js';
+import { finishSurfaces } from './surfaces-finish.js';
 
 /** How many mask-and-reparse rounds are tried at most. */
 const MASK_ROUNDS = 3;
@@ -28,6 +29,9 @@ export interface ExtractedTree extends FinishedFacts {
   /** Milliseconds spent parsing (all rounds) and walking+finishing, for measurements. */
   parseMs: number;
   walkMs: number;
+  /** Architecture facts (surfaces-finish.ts); absent when the file has none. */
+  surfaces?: SurfaceFact[];
+  mounts?: MountFact[];
 }
 
 /** Parses and extracts `text` (already decoded). `path` is used in diagnostics. */
@@ -71,6 +75,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   if (language === 'javascript') walker.onTaggedComment = noteDoc;
   visit(walker, R_READ);
   const facts = finishFacts(walker, lines);
+  const architecture = finishSurfaces(walker, facts, lines, path);
   const walkMs = performance.now() - walkStart;
   if (walker.truncated) {
     diagnostics.push({
@@ -80,6 +85,6 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   }
   return {
     declarations: facts.declarations, imports: facts.imports, exports: facts.exports, references: facts.references,
-    partial: census.count > 0, diagnostics, parseMs, walkMs,
+    partial: census.count > 0, diagnostics, parseMs, walkMs, ...architecture,
   };
 }

@@ -172,6 +172,16 @@ function walkSpecifier(w: Walker): Specifier | null {
     const id = c.nodeTypeId;
     const kind = kindOf(w, id);
     if (kind === S.K_TOKEN && w.t.names[id] === 'type' && name === null) typeOnly = true;
+    // `{ default as x }`: `default` is a keyword token, not an identifier.
+    if (kind === S.K_TOKEN && w.t.names[id] === 'default') {
+      if (name === null) {
+        name = 'default';
+        nameAt = c.startIndex;
+      } else {
+        alias = 'default';
+        aliasAt = c.startIndex;
+      }
+    }
     if (kind === S.K_IDENT || kind === S.K_STRING || kind === S.K_TYPE_IDENT || kind === S.K_PROPERTY_IDENT) {
       const at = c.startIndex;
       const text = kind === S.K_STRING ? stringContent(w.text, at, c.endIndex) : w.text.slice(at, c.endIndex);

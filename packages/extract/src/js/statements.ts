@@ -286,6 +286,8 @@ export function walkReturn(w: Walker): void {
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
+  // Architecture facts: a router a function returns (surfaces-routes.ts), once any candidate was collected.
+  if (value !== null && value.k === 'name' && w.surfaces !== null) w.surfaces.returned.push({ name: value, fn: w.currentDecl });
   const returns = w.returns;
   if (returns === null) return;
   if (value === null || value === UNKNOWN) returns.invalid = true;

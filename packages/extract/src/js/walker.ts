@@ -22,6 +22,7 @@ import type { JsDoc } from './jsdoc.js';
 import { isTaggedComment } from './jsdoc.js';
 import type { FunctionDoc } from './jsdoc-apply.js';
 import type { Refinement } from './narrowing.js';
+import type { SurfaceCollector } from './surfaces.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
 export const MAX_DEPTH = 1000;
@@ -135,6 +136,8 @@ export class Walker implements WalkRecords {
    * null for TypeScript, whose JSDoc types the compiler ignores.
    */
   onTaggedComment: ((w: Walker, start: number, end: number) => void) | null = null;
+  /** Candidates for architecture facts (surfaces.ts), made on the first one. */
+  surfaces: SurfaceCollector | null = null;
   /** The last tagged comment seen (JavaScript files), or null. */
   lastDoc: JsDoc | null = null;
   /** What the comment of the function whose parameters are being walked gives them, or null. */

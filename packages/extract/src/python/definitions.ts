@@ -21,6 +21,8 @@ import { afterDefinition, continuedOverload, isOverloadDecorator } from './overl
 import { recordBinding } from './bindings.js';
 import { isFunctoolsWraps } from './typing-names.js';
 import { docstringReturnType } from './docstring-types.js';
+import { decoratedRoutes, routeDecorator } from './surfaces-hooks.js';
+import type { SurfaceDraft } from './surfaces-hooks.js';
 
 /** Longest docstring kept (characters). */
 const MAX_DOC = 2000;
@@ -32,6 +34,8 @@ export function walkDecorated(w: PyWalker): void {
   const decorators: string[] = [];
   /** `@functools.wraps(f)`: the function this one presents itself as. */
   let wraps: Expr | undefined;
+  /** Routes the decorators register (architecture facts), handled by the definition. */
+  const routes: SurfaceDraft[] = [];
   enter(w, 'decorated_definition');
   if (c.gotoFirstChild()) {
     do {
@@ -48,6 +52,7 @@ export function walkDecorated(w: PyWalker): void {
             const value = visit(w, R_CALLEE);
             const target = value.k === 'call' ? value.callee : value;
             if (value.k === 'call' && isFunctoolsWraps(w, value.callee)) wraps = w.callArgs.get(value)?.[0];
+            if (value.k === 'call') routeDecorator(w, value, routes);
             // `@name(args)`: the callee is both called (a call reference) and decorates.
             const calleeEnd = value.k === 'call' ? exprStart + nodeText(w).indexOf('(') : exprEnd;
             const site = calleeSite(w, target, exprStart, calleeEnd);
@@ -57,7 +62,8 @@ export function walkDecorated(w: PyWalker): void {
         }
         leave(w, type);
       } else if (type === 'function_definition') {
-        walkFunction(w, decorators, start, wraps);
+        const index = walkFunction(w, decorators, start, wraps);
+        if (routes.length > 0) decoratedRoutes(routes, index);
       } else if (type === 'class_definition') {
         walkClass(w, decorators, start);
       } else {
@@ -70,7 +76,7 @@ export function walkDecorated(w: PyWalker): void {
 }
 
 /** `def name(params) -> R: body`. */
-export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1, wraps?: Expr): void {
+export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1, wraps?: Expr): number {
   const c = w.c;
   const start = wrapStart >= 0 ? wrapStart : c.startIndex;
   const end = c.endIndex;
@@ -176,11 +182,11 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1, 
     c.gotoParent();
   }
   leave(w, 'function_definition');
-  if (index < 0) return;
+  if (index < 0) return index;
   const decl = w.decls[index]!;
   afterDefinition(w, outer, decl.name, index, isStub, returnText, returnKnown);
   // A later stub leaves the declaration as the first stub (or the implementation) made it.
-  if (continued >= 0 && isStub) return;
+  if (continued >= 0 && isStub) return index;
   decl.hasBody = true;
   if (wraps !== undefined && wraps.k !== 'unknown') decl.wraps = wraps;
   decl.fingerprint = fingerprint;
@@ -188,6 +194,7 @@ export function walkFunction(w: PyWalker, decorators: string[], wrapStart = -1, 
   decl.nodeCount = w.named - namedAtEntry;
   decl.signature = oneLine(`${isAsync ? 'async ' : ''}${decl.name}${paramsText}${returnText ? ` -> ${returnText}` : ''}`);
   void isClassMethod;
+  return index;
 }
 
 /** `class Name(bases, metaclass=M): body`. */

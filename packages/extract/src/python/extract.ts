@@ -35,8 +35,10 @@ import {
 } from './state.js';
 import { visitChildren } from './visit.js';
 import { R_READ } from './state.js';
+import { finishSurfaces } from './surfaces.js';
+import type { FinishedSurfaces } from './surfaces.js';
 
-export interface PythonExtracted extends FinishedFacts {
+export interface PythonExtracted extends FinishedFacts, FinishedSurfaces {
   partial: boolean;
   diagnostics: Diagnostic[];
   parseMs: number;
@@ -79,6 +81,7 @@ export function extractPythonText(path: string, text: string, lines: LineTable):
   const facts = finishFacts(w, lines);
   addPythonDetails(w, facts, lines);
   markSupersededFacts(w, facts, lines);
+  const surfaces = finishSurfaces(w, path, facts, lines);
   const walkMs = performance.now() - walkStart;
   if (w.truncated) {
     diagnostics.push({
@@ -86,7 +89,7 @@ export function extractPythonText(path: string, text: string, lines: LineTable):
       message: 'Parts of the file nest too deeply to walk; references inside them are missing.',
     });
   }
-  return { ...facts, partial: census.count > 0, diagnostics, parseMs, walkMs };
+  return { ...facts, ...surfaces, partial: census.count > 0, diagnostics, parseMs, walkMs };
 }
 
 /** Without `__all__`, every module-level name not starting with `_` is exported. */

@@ -21,6 +21,7 @@ import type { WalkRecords } from '../finish.js';
 import type { OverloadRun } from './overloads.js';
 import type { BindEvent, NameUse } from './bindings.js';
 import type { FlowFrame } from './flow.js';
+import type { PySurfaces } from './surfaces.js';
 
 /** Nesting deeper than this is hashed as a leaf and not walked (keeps the JS stack safe). */
 export const MAX_DEPTH = 800;
@@ -132,6 +133,8 @@ export class PyWalker implements WalkRecords {
   readonly supersededImports = new Set<number>();
   /** `__all__` was assigned a list of strings at module level. */
   hasAll = false;
+  /** Architecture facts found so far (surfaces.ts), null until the first. */
+  surfaces: PySurfaces | null = null;
   /** The run of `@overload` stubs the next `def` of that name continues (overloads.ts). */
   overloadRun: OverloadRun | null = null;
   /** Hash stack for fingerprints. */

@@ -14,6 +14,7 @@ import { visit, visitChildren } from './visit.js';
 import { typeExpr } from './types.js';
 import { recordBinding } from './bindings.js';
 import { keepArguments } from './values.js';
+import { classAssignment } from './surfaces-hooks.js';
 
 /** Where the assignment statement being walked starts and ends (declaration ranges). */
 let statementStart = 0;
@@ -75,6 +76,7 @@ export function walkAssignment(w: PyWalker): Expr {
     for (const index of declared) w.decls[index]!.valueType = annotation;
   }
   if (allTarget && rightStart >= 0) recordAll(w, w.text.slice(rightStart, rightEnd), rightStart);
+  if (w.classDecl >= 0 && declared.length > 0 && rightStart >= 0) classAssignment(w, declared, rightStart, rightEnd);
   statementStart = outerStart;
   statementEnd = outerEnd;
   return right;

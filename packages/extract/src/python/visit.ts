@@ -25,6 +25,8 @@ import { inLoopOrWith, walkIf, walkTryOrWhile } from './branches.js';
 import { walkBoolean, walkCastArguments, walkComprehension, walkConditional } from './values.js';
 import { typingNameOf } from './typing-names.js';
 import { isAddition, noteAddition, walkCollection } from './collections.js';
+import { mayBeConfigSubscript, surfaceCall, surfaceSubscript } from './surfaces-hooks.js';
+import type { ArgNode } from './surfaces-text.js';
 
 /**
  * Visits the node under the cursor. `known`: its type, when the caller has just read it with
@@ -62,7 +64,7 @@ export function visit(w: PyWalker, role: number, known?: string): Expr {
   let result: Expr = UNKNOWN;
   switch (type) {
     case 'attribute': result = walkAttribute(w, role); break;
-    case 'call': result = walkCall(w); break;
+    case 'call': result = walkCall(w); surfaceCall(w, result); break;
     case 'block': walkBlock(w); break;
     case 'assignment': result = walkAssignment(w); break;
     case 'augmented_assignment': walkAugmented(w); break;
@@ -289,16 +291,23 @@ function walkSubscript(w: PyWalker): Expr {
   const c = w.c;
   let value: Expr = UNKNOWN;
   let index = -1;
+  /** The subscript of `os.environ[...]`-like values (architecture facts read it). */
+  let key: ArgNode | null = null;
   if (c.gotoFirstChild()) {
     do {
       if (c.currentFieldName === 'value') value = visit(w, R_READ);
       else {
-        if (c.currentFieldName === 'subscript' && typeAt(w) === 'integer') index = Number(nodeText(w));
+        if (c.currentFieldName === 'subscript') {
+          const type = typeAt(w);
+          if (type === 'integer') index = Number(nodeText(w));
+          else if (mayBeConfigSubscript(value)) key = { type, start: c.startIndex, end: c.endIndex };
+        }
         visit(w, R_READ);
       }
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
+  if (key !== null) surfaceSubscript(w, value, key);
   if (value.k === 'unknown') return UNKNOWN;
   // `pair[1]`: that item of a tuple.
   return index >= 0 ? { k: 'element', of: value, index } : { k: 'element', of: value };

@@ -6,7 +6,9 @@ import { guide } from './guide.js';
 import { graphCallees, graphCallers, refsFind } from './navigation.js';
 import { NAVIGATION_MORE_TOOLS } from './navigation-more.js';
 import { symbolsFileOutline } from './outline.js';
+import { OVERVIEW_TOOLS } from './overview.js';
 import { REVIEW_TOOLS } from './review.js';
+import { SURFACE_TOOLS } from './surfaces.js';
 import { WORKSPACE_TOOLS } from './workspaces.js';
 
 export const ALL_TOOLS: ToolSpec<any>[] = [
@@ -14,6 +16,8 @@ export const ALL_TOOLS: ToolSpec<any>[] = [
   symbolsSearch, codeSearchText, symbolsGetCard, symbolsGetContext, symbolsGetDefinitionSpan, codeGetSpan, symbolsFileOutline,
   refsFind, graphCallers, graphCallees,
   ...NAVIGATION_MORE_TOOLS,
+  ...OVERVIEW_TOOLS,
+  ...SURFACE_TOOLS,
   ...WORKSPACE_TOOLS,
   ...EDIT_TOOLS,
   ...REVIEW_TOOLS,

@@ -8,7 +8,8 @@ import { defineTool, single } from '../tool-kit.js';
 export const GUIDE = `repograph: a live graph of this repository's symbols and calls (TypeScript/JavaScript, Python, Go).
 
 Session start
-1. index_status: is the index current, which commit, how many files.
+1. index_status: is the index current, which commit, how many files; repo_summarize: what the repository is
+   (languages, packages and entry points, endpoints, config keys, tables, most imported modules, tests).
 2. Working in your own git worktree? Start the bridge there (repograph mcp --repo WORKTREE): its tools read that
    worktree's workspace, and other agents keep theirs. Or workspace_create {id, root} and pass workspace: id.
 3. After edits made outside edit_apply, call workspace_refresh (or pass sync) before trusting answers.
@@ -21,6 +22,9 @@ Instead of ... use
 - "what does this call?"            -> graph_callees {symbol, depth}
 - "who calls this through its interface or base method?" -> graph_callers {symbol, followInterface: true}
 - "how does A reach B?"             -> graph_path {from, to}
+- "what happens when POST /x arrives?" -> graph_trace_feature {entry: "POST /x"} (or a function: the call tree with
+  each node's endpoints, config keys and tables)
+- grep for routes, env reads, tables -> surfaces_list_endpoints / surfaces_list_config_keys / surfaces_list_db_tables
 - a type's bases, interfaces, subtypes; a method's overrides -> types_hierarchy {symbol}
 - a quick look at what a symbol is  -> symbols_get_card {symbol}
 - grep for text, strings, config    -> code_search_text {pattern}
