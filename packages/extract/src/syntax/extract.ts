@@ -28,6 +28,35 @@ interface Prepared {
 const prepared = new Map<SyntaxLanguageId, Prepared>();
 const KIND_NAMES = new Set<string>(SYMBOL_KINDS);
 
+/**
+ * A node's start offset. node-tree-sitter keeps a node's TSNode context in its indexed fields
+ * (field 2 is the start byte; a string input is parsed as UTF-16, two bytes a unit), so the start
+ * can be read without the native call `startIndex` makes; `fastStarts` is set only when a probe
+ * tree agrees with `startIndex` on every node, else every read goes through the getter.
+ */
+let fastStarts: boolean | undefined;
+function startOf(node: Node): number {
+  return fastStarts === true ? (node as unknown as Record<number, number>)[2]! >>> 1 : node.startIndex;
+}
+
+function probeFastStarts(parser: Parser, query: Parser.Query): boolean {
+  try {
+    const probe = parser.parse('\n  ab cd(ef)\n\u00e9 x = 1\n');
+    const nodes: Node[] = [probe.rootNode];
+    for (const match of query.matches(probe.rootNode)) for (const capture of match.captures) nodes.push(capture.node);
+    for (let i = 0; i < nodes.length && i < 64; i++) {
+      const node = nodes[i]!;
+      for (let c = 0; c < node.childCount; c++) nodes.push(node.child(c)!);
+    }
+    return nodes.length > 1 && nodes.every((node) => {
+      const raw = (node as unknown as Record<number, number>)[2];
+      return typeof raw === 'number' && (raw & 1) === 0 && raw >>> 1 === node.startIndex;
+    });
+  } catch {
+    return false;
+  }
+}
+
 function prepare(spec: SyntaxSpec): Prepared {
   let entry = prepared.get(spec.language);
   if (entry === undefined) {
@@ -35,6 +64,7 @@ function prepare(spec: SyntaxSpec): Prepared {
     const QueryClass = (parser.constructor as unknown as { Query: typeof Parser.Query }).Query;
     entry = { parser, query: new QueryClass(parser.getLanguage(), spec.query) };
     prepared.set(spec.language, entry);
+    if (fastStarts !== false) fastStarts = probeFastStarts(parser, entry.query);
   }
   return entry;
 }
@@ -43,9 +73,14 @@ function prepare(spec: SyntaxSpec): Prepared {
 interface Found {
   kind: SymbolKind | 'scope';
   node: Node;
+  /** The node's start and end offsets, read once. */
+  start: number;
+  nodeEnd: number;
   /** Where the definition ends (past the node for Dart's body-after-signature shape). */
   end: number;
   name: Node;
+  nameStart: number;
+  nameEnd: number;
   pattern: number;
 }
 
@@ -103,20 +138,27 @@ export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: stri
     else if (label === 'package') packageNodes.push(head.node);
     else if (name === null) continue;
     else if (label === 'call' || label === 'new') references.push({ kind: label, node: head.node, name, receiver, args });
-    else if (label === 'scope') found.push({ kind: 'scope', node: head.node, end: head.node.endIndex, name, pattern: match.pattern });
-    else if (label.startsWith('definition.')) {
+    else if (label === 'scope') {
+      const node = head.node;
+      const nodeEnd = node.endIndex;
+      found.push({ kind: 'scope', node, start: startOf(node), nodeEnd, end: nodeEnd, name, nameStart: startOf(name), nameEnd: name.endIndex, pattern: match.pattern });
+    } else if (label.startsWith('definition.')) {
       const kind = label.slice('definition.'.length);
-      if (KIND_NAMES.has(kind)) found.push({ kind: kind as SymbolKind, node: head.node, end: spec.extentEnd?.(head.node) ?? head.node.endIndex, name, pattern: match.pattern });
+      if (KIND_NAMES.has(kind)) {
+        const node = head.node;
+        const nodeEnd = node.endIndex;
+        found.push({ kind: kind as SymbolKind, node, start: startOf(node), nodeEnd, end: spec.extentEnd?.(node) ?? nodeEnd, name, nameStart: startOf(name), nameEnd: name.endIndex, pattern: match.pattern });
+      }
     }
   }
-  const importStarts = new Set(importNodes.map((node) => node.startIndex));
-  const builder = new DeclarationBuilder(spec, text, lines, found.filter((item) => !importStarts.has(item.node.startIndex)));
+  const importStarts = new Set(importNodes.map(startOf));
+  const builder = new DeclarationBuilder(spec, text, lines, found.filter((item) => !importStarts.has(item.start)));
   facts.declarations = builder.declarations;
   facts.imports = readImports(spec, importNodes, lines);
   const packageName = spec.packageOf ? packageNodes.map((node) => spec.packageOf!(node)).find((name) => name !== undefined) : undefined;
   if (packageName !== undefined) facts.packageName = packageName;
-  facts.references = readReferences(references, importNodes, builder, lines);
-  fingerprintDefinitions(text, spec.comments, builder.nodes.map((node) => node.startIndex), builder.ends, facts.declarations);
+  facts.references = readReferences(text, references, importStarts, builder, lines);
+  fingerprintDefinitions(text, spec.comments, builder.starts, builder.ends, facts.declarations);
   return { parseMs, walkMs: performance.now() - walkStart };
 }
 
@@ -125,6 +167,8 @@ class DeclarationBuilder {
   readonly declarations: DeclarationFact[] = [];
   /** The definition node of each declaration, by index. */
   readonly nodes: Node[] = [];
+  /** Where each declaration's node starts. */
+  readonly starts: number[] = [];
   /** Where each declaration ends (its node's end, or past it: Found.end). */
   readonly ends: number[] = [];
   /** Open containers while the definitions are visited in document order. */
@@ -136,16 +180,16 @@ class DeclarationBuilder {
   constructor(private readonly spec: SyntaxSpec, private readonly text: string, private readonly lines: LineTable, found: Found[]) {
     this.plainNames = spec.plainNames === true;
     const unique = dedupe(found);
-    unique.sort((a, b) => a.node.startIndex - b.node.startIndex || b.end - a.end || a.pattern - b.pattern);
+    unique.sort((a, b) => a.start - b.start || b.end - a.end || a.pattern - b.pattern);
     const stack: { found: Found; end: number; qualified: string; decl: number; kind: SymbolKind | 'scope' }[] = [];
     for (const item of unique) {
-      const start = item.node.startIndex;
+      const start = item.start;
       while (stack.length > 0 && stack[stack.length - 1]!.end <= start) stack.pop();
       const enclosing = stack[stack.length - 1];
       const entry = this.declare(item, stack);
       if (entry !== null && CONTAINER_KINDS.has(entry.kind)) stack.push(entry);
       else if (item.kind === 'scope') {
-        const segments = splitName(item.name.text);
+        const segments = splitName(text.slice(item.nameStart, item.nameEnd));
         const prefix = enclosing ? enclosing.qualified + '.' : '';
         const qualified = prefix + segments.join('.');
         stack.push({ found: item, end: item.end, qualified, decl: this.byQualifiedName.get(qualified) ?? -1, kind: 'scope' });
@@ -156,7 +200,8 @@ class DeclarationBuilder {
   /** Declares one definition; returns its stack entry (null for a scope or a dropped local). */
   private declare(item: Found, stack: { end: number; qualified: string; decl: number; kind: SymbolKind | 'scope' }[]): { found: Found; end: number; qualified: string; decl: number; kind: SymbolKind } | null {
     if (item.kind === 'scope') return null;
-    const segments = /string/.test(item.name.type) ? [unquote(item.name.text)] : this.spec.plainNames ? [item.name.text] : splitName(item.name.text);
+    const nameText = this.text.slice(item.nameStart, item.nameEnd);
+    const segments = /string/.test(item.name.type) ? [unquote(nameText)] : this.spec.plainNames ? [nameText] : splitName(nameText);
     const name = segments[segments.length - 1]!;
     if (name === '') return null;
     const enclosing = stack[stack.length - 1];
@@ -166,7 +211,7 @@ class DeclarationBuilder {
     if (insideFunction && isValue) return null;
     // A value declared inside another's initializer (Scala `val m = { val pairs = ... }`, a Swift
     // computed property's locals) is a local of that initializer.
-    if (isValue && kind !== 'field' && item.node.startIndex < this.valueEnd) return null;
+    if (isValue && kind !== 'field' && item.start < this.valueEnd) return null;
     if (isValue) this.valueEnd = Math.max(this.valueEnd, item.end);
     const base = enclosing ? enclosing.qualified : '';
     const prefix = segments.slice(0, -1).join('.');
@@ -182,8 +227,8 @@ class DeclarationBuilder {
     const qualifiedName = ownerQualified === '' ? name : `${ownerQualified}.${name}`;
     const declaration: DeclarationFact = {
       kind, name, qualifiedName,
-      range: this.lines.range(item.node.startIndex, item.end),
-      selection: this.lines.range(item.name.startIndex, item.name.endIndex),
+      range: this.lines.range(item.start, item.end),
+      selection: this.lines.range(item.nameStart, item.nameEnd),
       parent,
       scope: insideFunction ? 'local' : (ownerIsType || ownerKind === 'enum' ? 'member' : 'module'),
       published: true,
@@ -193,11 +238,12 @@ class DeclarationBuilder {
       const list = this.spec.parameterList ? this.spec.parameterList(item.node) : item.node.childForFieldName('parameters');
       const params = list === null ? undefined : readParameters(this.spec, list);
       if (params !== undefined) declaration.params = params;
-      declaration.signature = signatureOf(this.text, item.node, params !== undefined ? list : null);
+      declaration.signature = signatureOf(this.text, item.start, item.nodeEnd, params !== undefined ? list : null);
     }
     const index = this.declarations.length;
     this.declarations.push(declaration);
     this.nodes.push(item.node);
+    this.starts.push(item.start);
     this.ends.push(item.end);
     if (!this.byQualifiedName.has(qualifiedName)) this.byQualifiedName.set(qualifiedName, index);
     return { found: item, end: item.end, qualified: qualifiedName, decl: index, kind };
@@ -207,14 +253,12 @@ class DeclarationBuilder {
   ownerAt(offset: number): number {
     let best = -1;
     for (let i = 0; i < this.nodes.length; i++) {
-      const node = this.nodes[i]!;
-      if (node.startIndex <= offset && offset < this.ends[i]! && TYPE_KINDS.has(this.declarations[i]!.kind)) best = i;
+      if (this.starts[i]! <= offset && offset < this.ends[i]! && TYPE_KINDS.has(this.declarations[i]!.kind)) best = i;
     }
     if (best >= 0) return best;
     // A method of a scope (`impl T`): its parent, when the type is declared in this file.
     for (let i = this.nodes.length - 1; i >= 0; i--) {
-      const node = this.nodes[i]!;
-      if (node.startIndex <= offset && offset < this.ends[i]! && FUNCTION_KINDS.has(this.declarations[i]!.kind)) {
+      if (this.starts[i]! <= offset && offset < this.ends[i]! && FUNCTION_KINDS.has(this.declarations[i]!.kind)) {
         const parent = this.declarations[i]!.parent;
         return parent >= 0 && TYPE_KINDS.has(this.declarations[parent]!.kind) ? parent : -1;
       }
@@ -229,7 +273,7 @@ class DeclarationBuilder {
  */
 function dedupe(found: Found[]): Found[] {
   const best = new Map<string, number>();
-  const keyOf = (item: Found): string => `${item.node.startIndex}:${item.node.endIndex}:${item.kind === 'scope' ? 's' : 'd'}`;
+  const keyOf = (item: Found): string => `${item.start}:${item.nodeEnd}:${item.kind === 'scope' ? 's' : 'd'}`;
   for (const item of found) {
     const key = keyOf(item);
     const kept = best.get(key);
@@ -238,7 +282,7 @@ function dedupe(found: Found[]): Found[] {
   const seen = new Set<string>();
   return found.filter((item) => {
     const key = keyOf(item);
-    const name = `${key}:${item.name.startIndex}`;
+    const name = `${key}:${item.nameStart}`;
     if (best.get(key) !== item.pattern || seen.has(name)) return false;
     seen.add(name);
     return true;
@@ -262,9 +306,10 @@ function readParameters(spec: SyntaxSpec, list: Node): DeclarationFact['params']
 }
 
 /** The definition's head: from its start to its parameter list's end (or first line), collapsed. */
-function signatureOf(text: string, node: Node, list: Node | null): string {
-  const end = list !== null && list.endIndex <= node.endIndex ? list.endIndex : Math.min(node.endIndex, textLineEnd(text, node.startIndex));
-  const head = text.slice(node.startIndex, end).replace(/\s+/g, ' ').trim();
+function signatureOf(text: string, start: number, nodeEnd: number, list: Node | null): string {
+  const listEnd = list !== null ? list.endIndex : -1;
+  const end = list !== null && listEnd <= nodeEnd ? listEnd : Math.min(nodeEnd, textLineEnd(text, start));
+  const head = text.slice(start, end).replace(/\s+/g, ' ').trim();
   return head.length > 200 ? head.slice(0, 199) + '…' : head;
 }
 
@@ -294,35 +339,35 @@ function readImports(spec: SyntaxSpec, nodes: Node[], lines: LineTable): ImportF
 const THIS_NAMES = new Set(['self', 'this', '$this', 'Self', 'static']);
 const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
 
-function readReferences(found: FoundReference[], importNodes: Node[], builder: DeclarationBuilder, lines: LineTable): ReferenceFact[] {
-  const importStarts = new Set(importNodes.map((node) => node.startIndex));
+function readReferences(text: string, found: FoundReference[], importStarts: Set<number>, builder: DeclarationBuilder, lines: LineTable): ReferenceFact[] {
   const seen = new Set<string>();
-  const picked = found.filter((reference) => {
-    if (importStarts.has(reference.node.startIndex)) return false;
-    const key = `${reference.name.startIndex}:${reference.kind}`;
-    if (seen.has(key)) return false;
+  const picked: { reference: FoundReference; at: number }[] = [];
+  for (const reference of found) {
+    if (importStarts.has(startOf(reference.node))) continue;
+    const at = startOf(reference.name);
+    const key = `${at}:${reference.kind}`;
+    if (seen.has(key)) continue;
     seen.add(key);
-    return true;
-  });
-  picked.sort((a, b) => a.name.startIndex - b.name.startIndex);
-  const declarations = builder.declarations;
-  const nodes = builder.nodes;
+    picked.push({ reference, at });
+  }
+  picked.sort((a, b) => a.at - b.at);
+  const starts = builder.starts;
   const ends = builder.ends;
   const references: ReferenceFact[] = [];
   const open: number[] = [];
   let next = 0;
-  for (const reference of picked) {
-    const at = reference.name.startIndex;
-    while (next < nodes.length && nodes[next]!.startIndex <= at) {
-      while (open.length > 0 && ends[open[open.length - 1]!]! <= nodes[next]!.startIndex) open.pop();
+  for (const { reference, at } of picked) {
+    while (next < starts.length && starts[next]! <= at) {
+      while (open.length > 0 && ends[open[open.length - 1]!]! <= starts[next]!) open.pop();
       open.push(next++);
     }
     while (open.length > 0 && ends[open[open.length - 1]!]! <= at) open.pop();
     const from = open.length > 0 ? open[open.length - 1]! : -1;
-    const name = builder.plainNames ? reference.name.text : lastName(reference.name.text);
-    if (name === '' || (from >= 0 && sameNameNode(builder, from, reference.name))) continue;
-    const target: ValueExpr = reference.receiver === null ? { k: 'global', name } : { k: 'member', object: receiverExpr(reference.receiver, builder), name };
-    const { line, column } = lines.position(reference.name.startIndex + reference.name.text.length - name.length);
+    const nameText = text.slice(at, reference.name.endIndex);
+    const name = builder.plainNames ? nameText : lastName(nameText);
+    if (name === '' || (from >= 0 && sameNameNode(builder, from, lines, at))) continue;
+    const target: ValueExpr = reference.receiver === null ? { k: 'global', name } : { k: 'member', object: receiverExpr(text, reference.receiver, builder), name };
+    const { line, column } = lines.position(at + nameText.length - name.length);
     const fact: ReferenceFact = { kind: reference.kind, name, target, from, line, column };
     if (reference.args !== null) fact.argumentCount = countArguments(reference.args);
     references.push(fact);
@@ -331,10 +376,10 @@ function readReferences(found: FoundReference[], importNodes: Node[], builder: D
 }
 
 /** A definition's own name is never a reference to it (a C++ declarator matched as a call). */
-function sameNameNode(builder: DeclarationBuilder, index: number, name: Node): boolean {
+function sameNameNode(builder: DeclarationBuilder, index: number, lines: LineTable, nameStart: number): boolean {
   const selection = builder.declarations[index]!.selection;
-  const position = name.startPosition;
-  return selection.start.line === position.row + 1 && selection.start.column === position.column + 1;
+  const position = lines.position(nameStart);
+  return selection.start.line === position.line && selection.start.column === position.column;
 }
 
 function lastName(text: string): string {
@@ -342,9 +387,10 @@ function lastName(text: string): string {
   return parts[parts.length - 1]!.trim();
 }
 
-function receiverExpr(node: Node, builder: DeclarationBuilder): ValueExpr {
-  const text = node.text;
-  if (THIS_NAMES.has(text) || text === '@') return { k: 'this', owner: builder.ownerAt(node.startIndex) };
+function receiverExpr(source: string, node: Node, builder: DeclarationBuilder): ValueExpr {
+  const start = startOf(node);
+  const text = source.slice(start, node.endIndex);
+  if (THIS_NAMES.has(text) || text === '@') return { k: 'this', owner: builder.ownerAt(start) };
   const plain = text.replace(/^\$/, '');
   if (PLAIN_NAME.test(plain)) return { k: 'global', name: plain };
   if (/^[\w$]+(?:(?:::|\.|\\)[\w$]+)+$/.test(text)) {
