@@ -11,6 +11,7 @@ import { DEFAULT_BUDGETS, RepographError, type Budgets, type RelationKind, type 
 import type { SnapshotReader } from '@repograph/store';
 import { HierarchyWalk, type TypeHierarchy } from './hierarchy.js';
 import { checkPatternLength, compileLinearRegex } from './linear-regex.js';
+import { outlineOf, type FileOutline } from './outline.js';
 import { findPaths, type PathSearch } from './path-search.js';
 import { QueryMeter } from './query-budget.js';
 import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry } from './search-rank.js';
@@ -52,30 +53,6 @@ export interface DefinitionSource {
   text: string;
   /** True when the lines were cut at the span bound. */
   truncated: boolean;
-}
-
-/** One declaration of a file's outline: where it is and what it looks like, without its body. */
-export interface OutlineEntry {
-  id: string;
-  kind: SymbolKind;
-  name: string;
-  qualifiedName: string;
-  /** First and last line of the declaration. */
-  line: number;
-  endLine: number;
-  exported: boolean;
-  signature?: string;
-  /** The enclosing symbol's id, when it is not the file. */
-  container?: string;
-}
-
-/** A file's declarations in source order (`exportedOnly`: those it exports). */
-export interface FileOutline {
-  path: string;
-  symbols: OutlineEntry[];
-  /** Declarations in the file (of the asked-for set) beyond those listed. */
-  truncated: boolean;
-  total: number;
 }
 
 export interface SymbolCard {
@@ -455,23 +432,9 @@ export class QuerySession {
       throw new RepographError('FileNotFound', `outline: ${path} is not an indexed file of this snapshot; check the path (relative to the repository root) or whether the policy excludes it.`, { field: 'path', path });
     }
     const meter = this.meter(started);
-    const limit = meter.results(params.limit ?? 200);
-    const declared = this.reader.symbolsInFile(path).filter((symbol) => symbol.kind !== 'file' && symbol.kind !== 'parameter');
+    const declared = this.reader.symbolsInFile(path);
     meter.work(declared.length);
-    // What the file exports: its exported declarations at the top (Go's methods are top-level).
-    const reachable = (symbol: SymbolRecord): boolean => symbol.exported && (symbol.container === undefined || symbol.container === path);
-    const chosen = (params.exportedOnly === true ? declared.filter(reachable) : declared)
-      .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const symbols = chosen.slice(0, limit).map((symbol): OutlineEntry => {
-      const entry: OutlineEntry = {
-        id: symbol.id, kind: symbol.kind, name: symbol.name, qualifiedName: symbol.qualifiedName,
-        line: symbol.range.start.line, endLine: symbol.range.end.line, exported: symbol.exported,
-      };
-      if (symbol.signature !== undefined) entry.signature = symbol.signature;
-      if (symbol.container !== undefined && symbol.container !== path) entry.container = symbol.container;
-      return entry;
-    });
-    return { path, symbols, truncated: chosen.length > symbols.length, total: chosen.length, meta: this.meta(started) };
+    return { ...outlineOf(path, declared, params.exportedOnly === true, meter.results(params.limit ?? 200)), meta: this.meta(started) };
   }
 
   /** The snapshot's architecture facts: endpoints with mounts composed, config keys, tables (surfaces-index.ts). */
