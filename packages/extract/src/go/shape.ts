@@ -1,60 +1,25 @@
 /**
- * Skeleton fingerprints of Go function bodies: a Merkle hash of the named-node types with
- * identifiers and literals erased, the sorted shape hashes of the branching constructs, and the
- * named-node count. Owns which Go nodes erase and which branch; the hash primitives are shared
- * with the other walkers (../fingerprint.ts).
+ * Skeleton fingerprints of Go function bodies (../lite-shape.ts computes them): which Go nodes erase
+ * (identifiers, literals), which branch, and which are comments. Owns those three sets only.
  */
 import type { GoNode } from './lite.js';
-import { finish, fold1, fold2, hashHex, tokenHash1, tokenHash2 } from '../fingerprint.js';
+import { liteShapeOf, type LiteShape, type ShapeRules } from '../lite-shape.js';
 
 /** The shape facts of one declaration. */
-export interface GoShape {
-  fingerprint: string;
-  branches: string[];
-  nodeCount: number;
-}
+export type GoShape = LiteShape;
 
-const ERASED = new Set([
+const ERASED: ReadonlySet<string> = new Set([
   'identifier', 'field_identifier', 'type_identifier', 'package_identifier', 'label_name', 'blank_identifier',
   'int_literal', 'float_literal', 'imaginary_literal', 'rune_literal', 'interpreted_string_literal',
   'raw_string_literal', 'true', 'false', 'nil', 'iota',
 ]);
-const BRANCHING = new Set([
+const BRANCHING: ReadonlySet<string> = new Set([
   'if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'select_statement',
   'expression_case', 'type_case', 'communication_case', 'default_case',
 ]);
-const MAX_DEPTH = 400;
+const RULES: ShapeRules = { erased: ERASED, branching: BRANCHING, comments: new Set(['comment']) };
 
 /** Computes the shape of a declaration node. */
 export function goShapeOf(node: GoNode): GoShape {
-  const branches = new Set<string>();
-  let nodeCount = 0;
-  const hashNode = (current: GoNode, depth: number): [number, number] => {
-    nodeCount++;
-    const erased = ERASED.has(current.type);
-    const token = erased ? '$' : current.type;
-    let h1 = tokenHash1(token);
-    let h2 = tokenHash2(token);
-    let branching = BRANCHING.has(current.type);
-    if (depth < MAX_DEPTH && !erased) {
-      for (const child of current.children) {
-        if (child.isNamed) {
-          if (child.type === 'comment') continue;
-          const [c1, c2] = hashNode(child, depth + 1);
-          h1 = fold1(h1, c1);
-          h2 = fold2(h2, c2);
-        } else if (current.type === 'binary_expression' && (child.type === '&&' || child.type === '||')) {
-          branching = true;
-          h1 = fold1(h1, tokenHash1(child.type));
-          h2 = fold2(h2, tokenHash2(child.type));
-        }
-      }
-    }
-    const f1 = finish(h1);
-    const f2 = finish(h2);
-    if (branching) branches.add(hashHex(f1, f2));
-    return [f1, f2];
-  };
-  const [h1, h2] = hashNode(node, 0);
-  return { fingerprint: hashHex(h1, h2), branches: [...branches].sort(), nodeCount };
+  return liteShapeOf(node, RULES);
 }
