@@ -1,16 +1,15 @@
 // The real corpora of ../shared/bench/CORPORA.md, fetched at run time from the npm registry and
 // Debian at pinned versions into bench/.corpora/<name>/, each made a git repository with one commit
-// (as a user's repository would be). Owns fetching and caching; it does not measure anything.
+// (as a user's repository would be). Owns the table and the cache's names; the fetching itself is
+// bench/lib/fetch-package.mjs. It does not measure anything.
 // Never commit the fetched code: bench/.corpora/ is git-ignored.
 //
 // CLI: node bench/corpora.mjs fetch [names...]   (no names: every TS/JS corpus)
 //      node bench/corpora.mjs list
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from './lib/exec.mjs';
-import { corporaDir, ensureDir } from './lib/paths.mjs';
+import { fetchCorpusRepository, readCompleteMarker } from './lib/fetch-package.mjs';
+import { corporaDir } from './lib/paths.mjs';
 
 /** Bump when the layout of a fetched corpus changes, so cached copies are fetched again. */
 const LAYOUT_VERSION = 1;
@@ -104,15 +103,7 @@ function sourceKey(spec) {
 
 /** The marker of a complete cached copy, or null when the corpus must be fetched. */
 export function readCorpusMarker(name) {
-  const spec = corpusSpec(name);
-  try {
-    const marker = JSON.parse(fs.readFileSync(markerPath(name), 'utf8'));
-    const complete = JSON.stringify(marker.source) === JSON.stringify(sourceKey(spec)) &&
-      fs.existsSync(path.join(corpusDir(name), '.git'));
-    return complete ? marker : null;
-  } catch {
-    return null;
-  }
+  return readCompleteMarker(markerPath(name), sourceKey(corpusSpec(name)), corpusDir(name));
 }
 
 /**
@@ -123,85 +114,8 @@ export async function ensureCorpus(name, { log = () => {} } = {}) {
   const spec = corpusSpec(name);
   const target = corpusDir(name);
   if (readCorpusMarker(name)) return target;
-
-  ensureDir(corporaDir);
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `repograph-corpus-${name}-`));
-  try {
-    log(`fetching corpus ${name} (${spec.npm ?? spec.deb})`);
-    let unpacked = spec.npm ? await unpackNpm(spec, scratch) : await unpackDebian(spec, scratch);
-    if (spec.zip) {
-      const unzipTo = ensureDir(path.join(scratch, 'unzipped'));
-      await run('unzip', ['-q', path.join(unpacked, spec.zip), `${spec.folder}/*`, '-d', unzipTo]);
-      unpacked = unzipTo;
-    }
-    const from = path.join(unpacked, spec.folder);
-    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new Error(`bench: ${spec.npm ?? spec.deb} has no folder ${spec.folder}`);
-    }
-    // Build the repository beside the target, then swap it in, so an interrupted fetch leaves no
-    // half-made corpus behind that looks complete.
-    const staging = `${target}.staging-${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
-    const copyTo = spec.keepFolderName ? path.join(staging, path.basename(spec.folder)) : staging;
-    ensureDir(path.dirname(copyTo));
-    fs.cpSync(from, copyTo, { recursive: true, verbatimSymlinks: true });
-    const commit = await commitAll(staging);
-    fs.rmSync(markerPath(name), { force: true });
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.renameSync(staging, target);
-    const marker = { name, source: sourceKey(spec), commit, fetchedAt: new Date().toISOString() };
-    fs.writeFileSync(markerPath(name), JSON.stringify(marker, null, 2) + '\n');
-    return target;
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-/** `npm pack NAME@VERSION` into scratch and unpacks it; returns the folder holding package/. */
-async function unpackNpm(spec, scratch) {
-  const packed = await run('npm', ['pack', spec.npm, '--json', '--silent'], { cwd: scratch });
-  const [info] = JSON.parse(packed.stdout);
-  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
-  await run('tar', ['xzf', path.join(scratch, info.filename), '-C', unpackTo]);
-  return unpackTo;
-}
-
-/**
- * `apt-get download NAME=VERSION` into scratch (after one `apt-get update` if the first attempt
- * fails, since a fresh machine has no package lists) and `dpkg -x` it; returns the unpacked root.
- */
-export async function unpackDebian(spec, scratch) {
-  const download = () => run('apt-get', ['download', spec.deb], { cwd: scratch, allowFailure: true });
-  let result = await download();
-  if (result.status !== 0) {
-    await run('apt-get', ['update', '-qq']);
-    result = await download();
-  }
-  if (result.status !== 0) {
-    throw new Error(`bench: apt-get download ${spec.deb} failed:\n${result.stderr.trim()}`);
-  }
-  const deb = fs.readdirSync(scratch).find((file) => file.endsWith('.deb'));
-  if (!deb) throw new Error(`bench: apt-get download ${spec.deb} wrote no .deb file`);
-  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
-  await run('dpkg', ['-x', path.join(scratch, deb), unpackTo]);
-  return unpackTo;
-}
-
-/**
- * Makes a folder a git repository with one commit of everything in it. Author, committer and
- * dates are fixed, so the same files always give the same commit id.
- */
-async function commitAll(dir) {
-  const env = {
-    GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2000-01-01T00:00:00Z',
-    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
-  };
-  const git = (...args) => run('git', args, { cwd: dir, env });
-  await git('-c', 'init.defaultBranch=main', 'init', '-q');
-  await git('add', '-A');
-  await git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false',
-    'commit', '-qm', 'corpus');
-  return (await git('rev-parse', 'HEAD')).stdout.trim();
+  return fetchCorpusRepository(spec, { name, target, markerFile: markerPath(name), source: sourceKey(spec),
+    label: 'corpus', scratchPrefix: `repograph-corpus-${name}-`, log });
 }
 
 async function main(argv) {

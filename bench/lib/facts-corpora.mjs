@@ -2,17 +2,16 @@
 // why each was chosen): real, published applications fetched at run time from the npm registry and
 // Debian at pinned versions into bench/.corpora/facts-<name>/ (git-ignored, never committed), each
 // made a git repository with one commit, as a user's repository would be. The reviewed expected
-// answer of each is bench/facts/<name>.json (names, paths and line numbers only). Owns fetching
-// and caching; it does not measure anything.
+// answer of each is bench/facts/<name>.json (names, paths and line numbers only). Owns the table
+// and the cache's names; the fetching itself is bench/lib/fetch-package.mjs, shared with
+// bench/corpora.mjs. It does not measure anything.
 //
 // CLI: node bench/lib/facts-corpora.mjs fetch [names...]   (no names: every corpus)
 //      node bench/lib/facts-corpora.mjs list
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from './exec.mjs';
-import { benchDir, corporaDir, ensureDir } from './paths.mjs';
+import { fetchCorpusRepository, readCompleteMarker } from './fetch-package.mjs';
+import { benchDir, corporaDir } from './paths.mjs';
 
 /** Bump when the layout of a fetched corpus changes, so cached copies are fetched again. */
 const LAYOUT_VERSION = 1;
@@ -95,15 +94,7 @@ function sourceKey(spec) {
 
 /** The marker of a complete cached copy, or null when the corpus must be fetched. */
 export function readFactCorpusMarker(name) {
-  const spec = factCorpusSpec(name);
-  try {
-    const marker = JSON.parse(fs.readFileSync(markerPath(name), 'utf8'));
-    const complete = JSON.stringify(marker.source) === JSON.stringify(sourceKey(spec)) &&
-      fs.existsSync(path.join(factCorpusDir(name), '.git'));
-    return complete ? marker : null;
-  } catch {
-    return null;
-  }
+  return readCompleteMarker(markerPath(name), sourceKey(factCorpusSpec(name)), factCorpusDir(name));
 }
 
 /**
@@ -114,67 +105,8 @@ export async function ensureFactCorpus(name, { log = () => {} } = {}) {
   const spec = factCorpusSpec(name);
   const target = factCorpusDir(name);
   if (readFactCorpusMarker(name)) return target;
-  ensureDir(corporaDir);
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `repograph-facts-${name}-`));
-  try {
-    log(`fetching facts corpus ${name} (${spec.npm ?? spec.deb})`);
-    const unpacked = spec.npm ? await unpackNpm(spec.npm, scratch) : await unpackDebian(spec.deb, scratch);
-    const from = path.join(unpacked, spec.folder);
-    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new Error(`bench: ${spec.npm ?? spec.deb} has no folder ${spec.folder}`);
-    }
-    for (const excluded of spec.exclude ?? []) fs.rmSync(path.join(from, excluded), { recursive: true, force: true });
-    const staging = `${target}.staging-${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
-    const copyTo = spec.keepFolderName ? path.join(staging, path.basename(spec.folder)) : staging;
-    ensureDir(path.dirname(copyTo));
-    fs.cpSync(from, copyTo, { recursive: true, verbatimSymlinks: true });
-    const commit = await commitAll(staging);
-    fs.rmSync(markerPath(name), { force: true });
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.renameSync(staging, target);
-    const marker = { name, source: sourceKey(spec), commit, fetchedAt: new Date().toISOString() };
-    fs.writeFileSync(markerPath(name), JSON.stringify(marker, null, 2) + '\n');
-    return target;
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-async function unpackNpm(pkg, scratch) {
-  const packed = await run('npm', ['pack', pkg, '--json', '--silent'], { cwd: scratch });
-  const [info] = JSON.parse(packed.stdout);
-  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
-  await run('tar', ['xzf', path.join(scratch, info.filename), '-C', unpackTo]);
-  return unpackTo;
-}
-
-async function unpackDebian(deb, scratch) {
-  const download = () => run('apt-get', ['download', deb], { cwd: scratch, allowFailure: true });
-  let result = await download();
-  if (result.status !== 0) {
-    await run('apt-get', ['update', '-qq']);
-    result = await download();
-  }
-  if (result.status !== 0) throw new Error(`bench: apt-get download ${deb} failed:\n${result.stderr.trim()}`);
-  const file = fs.readdirSync(scratch).find((entry) => entry.endsWith('.deb'));
-  if (!file) throw new Error(`bench: apt-get download ${deb} wrote no .deb file`);
-  const unpackTo = ensureDir(path.join(scratch, 'unpacked'));
-  await run('dpkg', ['-x', path.join(scratch, file), unpackTo]);
-  return unpackTo;
-}
-
-/** One commit of everything, with a fixed author, committer and date (same files, same commit id). */
-async function commitAll(dir) {
-  const env = {
-    GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2000-01-01T00:00:00Z',
-    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
-  };
-  const git = (...args) => run('git', args, { cwd: dir, env });
-  await git('-c', 'init.defaultBranch=main', 'init', '-q');
-  await git('add', '-A');
-  await git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'corpus');
-  return (await git('rev-parse', 'HEAD')).stdout.trim();
+  return fetchCorpusRepository(spec, { name, target, markerFile: markerPath(name), source: sourceKey(spec),
+    label: 'facts corpus', scratchPrefix: `repograph-facts-${name}-`, log });
 }
 
 async function main(argv) {

@@ -6,8 +6,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { corpusSpec, readCorpusMarker, unpackDebian } from '../corpora.mjs';
+import { corpusSpec, readCorpusMarker } from '../corpora.mjs';
 import { run } from './exec.mjs';
+import { unpackDebian } from './fetch-package.mjs';
 import { ensureDir, repoRoot, sharedRoot, workDir } from './paths.mjs';
 
 const log = (message) => process.stderr.write(`java-bench: ${message}\n`);
@@ -44,7 +45,7 @@ async function corpusClassPath(name) {
     log(`fetching the class path of ${name} (${classpath.deb})`);
     const scratch = fs.mkdtempSync(path.join(ensureDir(path.join(workDir, 'java-libs')), 'scratch-'));
     try {
-      const unpacked = await unpackDebian(classpath, scratch);
+      const unpacked = await unpackDebian(classpath.deb, scratch);
       fs.rmSync(folder, { recursive: true, force: true });
       fs.renameSync(unpacked, folder);
       fs.writeFileSync(path.join(folder, '.complete'), '');
