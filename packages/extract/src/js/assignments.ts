@@ -146,7 +146,7 @@ export function walkAssignment(w: Walker): Expr {
     if (binding !== undefined && binding >= 0) {
       const d = w.decls[binding]!;
       if (d.noInitializer && d.init === undefined && d.valueType === undefined) d.init = value;
-      // Architecture facts: `let r; ... r = makeRouter()` (surfaces-routes.ts mounts each value).
+      // Architecture facts: `let r; ... r = makeRouter()` (surfaces-mounts.ts mounts each value).
       if (d.noInitializer && value.k === 'call' && w.lastSite >= 0 && ROUTER_NAME.test(d.name)) collector(w).assigned.push({ decl: binding, site: w.lastSite });
     }
   }

@@ -286,7 +286,7 @@ export function walkReturn(w: Walker): void {
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
-  // Architecture facts: a router a function returns (surfaces-routes.ts), once any candidate was collected.
+  // Architecture facts: a router a function returns (surfaces-routes.ts, for endpoints; surfaces-mounts.ts, for mounts), once any candidate was collected.
   if (value !== null && value.k === 'name' && w.surfaces !== null) w.surfaces.returned.push({ name: value, fn: w.currentDecl });
   const returns = w.returns;
   if (returns === null) return;

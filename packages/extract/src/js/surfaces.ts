@@ -110,7 +110,7 @@ export function collector(w: Walker): SurfaceCollector {
  */
 export const SURFACE_CALL_NAMES = new Set([
   'get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all', 'use', 'route', 'register', 'basePath',
-  // Serving sites (surfaces-routes.ts): Node's `http.createServer(app)`, `x.listen()`.
+  // Serving sites (surfaces-mounts.ts): Node's `http.createServer(app)`, `x.listen()`.
   'createServer', 'createSecureServer', 'listen',
   'has', 'define', 'init', 'pgTable', 'mysqlTable', 'sqliteTable', 'knex', 'db', 'from', 'into', 'table',
   'query', 'execute', 'raw', 'prepare', 'exec', 'run', 'unsafe', 'sql', 'SQL',

@@ -3,18 +3,17 @@
  * files: a name the extractor left as `member(this(C), name)` is looked up along C's supertypes,
  * then C's enclosing classes, then the file's static imports, then (as a type) C's member types,
  * the package and the on-demand imports; `a.b` looks `b` up in the type of `a` along extends and
- * implements; a call picks among the methods of its name by arity (varargs last) and, where the
- * argument types are known, by type, and stays unresolved when that leaves a tie (a call no
- * overload accepts, in a hierarchy wholly in the tree, reaches the overload nearest in arity:
- * such code does not compile, and the delta reports it as an arity finding). Types keep
+ * implements; a call reaches the method of its name that overloads.ts chooses. Types keep
  * their type arguments where binding uses them (a collection's element, a generic class's `T`
  * substituted in its members' types, a library generic's `get()`-like methods). A type outside
  * the tree is `external`: a member not found in the tree then is external too, never guessed.
- * Owns the evaluation; the LanguageBinder surface is binder.ts.
+ * Owns the evaluation of names, types and members; the LanguageBinder surface is binder.ts, the
+ * choice among overloads overloads.ts.
  */
 import type { DeclarationFact, ValueExpr } from '@repograph/core';
 import type { FileUnit } from '../program.js';
 import { isClassKind, type JavaPackageTable, type JavaTypeRef } from './packages.js';
+import { chooseMethod } from './overloads.js';
 
 /** The type of a Java value. */
 export type JType =
@@ -28,19 +27,11 @@ export type JEntity = { k: 'decl'; unit: FileUnit; index: number; receiver?: JTy
 
 const EXTERNAL: JType = { k: 'external' };
 const PRIMITIVES = new Set(['int', 'long', 'short', 'byte', 'char', 'boolean', 'float', 'double']);
-const WIDENING: Record<string, string[]> = {
-  byte: ['short', 'int', 'long', 'float', 'double'], short: ['int', 'long', 'float', 'double'], char: ['int', 'long', 'float', 'double'],
-  int: ['long', 'float', 'double'], long: ['float', 'double'], float: ['double'], double: [], boolean: [],
-};
-const BOXES: Record<string, string> = { int: 'Integer', long: 'Long', short: 'Short', byte: 'Byte', char: 'Character', boolean: 'Boolean', float: 'Float', double: 'Double' };
 /** Methods of library generics that return the (last) type argument. */
 const ELEMENT_METHODS = new Set(['get', 'getValue', 'next', 'previous', 'peek', 'poll', 'pop', 'element', 'remove', 'getFirst', 'getLast',
   'pollFirst', 'pollLast', 'peekFirst', 'peekLast', 'first', 'last', 'firstElement', 'lastElement', 'elementAt', 'orElse', 'orElseThrow',
   'orElseGet', 'take', 'removeFirst', 'removeLast', 'getOrDefault', 'floor', 'ceiling', 'higher', 'lower', 'put', 'computeIfAbsent']);
 const MAX_DEPTH = 24;
-/** Members every class has from java.lang.Object (and enums from java.lang.Enum), which no file of the tree declares. */
-const OBJECT_METHODS = new Set(['equals', 'hashCode', 'toString', 'getClass', 'notify', 'notifyAll', 'wait', 'clone', 'finalize',
-  'name', 'ordinal', 'compareTo', 'getDeclaringClass', 'describeConstable', 'valueOf']);
 
 /** Marks that a receiver's type was used (confidence `typed`). */
 export interface TypedFlag {
@@ -383,7 +374,7 @@ export class JavaTypes {
     if (object.k === 'this' && (object.owner < 0 || unit.facts.declarations[object.owner])) {
       let sawExternal = false;
       for (let current = object.owner; current >= 0; current = enclosingClass(unit, current)) {
-        const found = this.chooseMethod(unit, current, expr.name, argumentCount, args, unit, depth, false);
+        const found = chooseMethod(this, this.flag, unit, current, expr.name, argumentCount, args, unit, depth, false);
         if (found === 'ambiguous') return null;
         if (found.entity) { if (current === object.owner) this.flag.typed = true; return { ...found.entity, receiver: this.ownerView({ k: 'class', unit, index: current }, found.entity, depth) }; }
         sawExternal ||= found.external;
@@ -406,7 +397,7 @@ export class JavaTypes {
       // The nearest overload stands in for a call no overload fits only when the superclass is in the tree too.
       const closed = superType.k === 'class';
       for (const candidate of candidates) {
-        const found = this.chooseMethod(candidate.unit, candidate.index, expr.name, argumentCount, args, unit, depth, false, closed);
+        const found = chooseMethod(this, this.flag, candidate.unit, candidate.index, expr.name, argumentCount, args, unit, depth, false, closed);
         if (found === 'ambiguous') return null;
         if (found.entity) { this.flag.typed = true; return { ...found.entity, receiver: this.ownerView(candidate, found.entity, depth) }; }
       }
@@ -416,7 +407,7 @@ export class JavaTypes {
     if (!receiver) return null;
     if (receiver.k !== 'class') return { k: 'external' };
     this.flag.typed = true;
-    const found = this.chooseMethod(receiver.unit, receiver.index, expr.name, argumentCount, args, unit, depth, false);
+    const found = chooseMethod(this, this.flag, receiver.unit, receiver.index, expr.name, argumentCount, args, unit, depth, false);
     if (found === 'ambiguous') return null;
     if (found.entity) return { ...found.entity, receiver: this.ownerView(receiver, found.entity, depth) };
     return found.external ? { k: 'external' } : null;
@@ -431,7 +422,7 @@ export class JavaTypes {
   /** The constructor `new C(args)`, `this(args)` or `super(args)` reaches: class C's own, or C itself when it declares none. */
   constructorOf(type: JType, argumentCount: number, args: ValueExpr[] | undefined, site: FileUnit, depth: number): JEntity | null {
     if (type.k !== 'class') return { k: 'external' };
-    const found = this.chooseMethod(type.unit, type.index, type.unit.facts.declarations[type.index]!.name, argumentCount, args, site, depth, true);
+    const found = chooseMethod(this, this.flag, type.unit, type.index, type.unit.facts.declarations[type.index]!.name, argumentCount, args, site, depth, true);
     if (found === 'ambiguous') return null;
     if (found.entity) return found.entity;
     const declared = type.unit.members.get(type.index)?.get(type.unit.facts.declarations[type.index]!.name) ?? [];
@@ -475,126 +466,6 @@ export class JavaTypes {
       return false;
     });
     return { ...(entity ? { entity } : {}), external: walk.external };
-  }
-
-  /**
-   * Chooses among the methods (constructors) named `name` of class `index` and its supertypes:
-   * by arity (fixed arity before varargs), then by the known argument types; an override hides
-   * the method it overrides (same parameter types). 'ambiguous' when a tie remains.
-   */
-  private chooseMethod(unit: FileUnit, index: number, name: string, argumentCount: number, args: ValueExpr[] | undefined, site: FileUnit, depth: number, constructors: boolean, nearest = true): { entity?: JEntity & { k: 'decl' }; external: boolean } | 'ambiguous' {
-    const found: JavaTypeRef[] = [];
-    const signatures = new Set<string>();
-    const walk = constructors ? { external: false } : this.walkHierarchy(unit, index, depth, (u, i) => { collect(u, i); return false; });
-    if (constructors) collect(unit, index);
-    function collect(u: FileUnit, i: number): void {
-      for (const member of u.members.get(i)?.get(name) ?? []) {
-        const declaration = u.facts.declarations[member]!;
-        if (declaration.kind !== (constructors ? 'constructor' : 'method')) continue;
-        const signature = (declaration.params ?? []).map((param) => (param.typeText ?? '').replace(/<.*>/g, '')).join(',');
-        if (signatures.has(signature)) continue;
-        signatures.add(signature);
-        found.push({ unit: u, index: member });
-      }
-    }
-    const params = (ref: JavaTypeRef) => ref.unit.facts.declarations[ref.index]!.params ?? [];
-    const isVariadic = (ref: JavaTypeRef) => params(ref).some((param) => param.variadic);
-    // Phases 1 and 2 of javac: fixed arity, a varargs parameter taken as the array it is; phase 3: varargs expanded.
-    const fixed = found.filter((ref) => params(ref).length === argumentCount);
-    const variadic = found.filter((ref) => isVariadic(ref) && argumentCount >= params(ref).length - 1);
-    let applicable: JavaTypeRef[];
-    if (argumentCount < 0) applicable = found; // A method reference: one candidate or none.
-    else {
-      applicable = fixed.length > 1 && args ? this.byArgumentTypes(fixed, args, site, depth, false) : fixed;
-      // A tie between a fixed-arity method and a varargs one taken as an array: the fixed one.
-      if (applicable.length > 1 && applicable.some((ref) => !isVariadic(ref))) applicable = applicable.filter((ref) => !isVariadic(ref));
-      if (applicable.length === 0) applicable = variadic.length > 1 && args ? this.byArgumentTypes(variadic, args, site, depth, true) : variadic;
-    }
-    if (applicable.length === 1) return { entity: { k: 'decl', unit: applicable[0]!.unit, index: applicable[0]!.index }, external: walk.external };
-    if (applicable.length > 1) return 'ambiguous';
-    if (nearest && argumentCount >= 0 && fixed.length === 0 && variadic.length === 0 && found.length > 0 && !OBJECT_METHODS.has(name) &&
-      this.closedHierarchy(unit, index, depth, constructors)) {
-      // No overload accepts the arity (argument types are not asked: a candidate of the right
-      // arity whose types seem not to fit stays unlinked) and the whole hierarchy is in the tree (but for the implicit
-      // java.lang.Object, whose methods are left alone): the call does not
-      // compile. It still names these methods (javac's error names one), so it reaches the one
-      // nearest in arity, by argument types among those; a tie left is marked heuristic. The
-      // delta's arity verdict and dangling callers need that edge.
-      const distance = (ref: JavaTypeRef) => Math.abs(params(ref).length - argumentCount);
-      const nearest = Math.min(...found.map(distance));
-      let closest = found.filter((ref) => distance(ref) === nearest);
-      if (closest.length > 1 && args) {
-        const typed = this.byArgumentTypes(closest, args, site, depth, false);
-        if (typed.length > 0) closest = typed;
-      }
-      if (closest.length > 1) this.flag.heuristic = true;
-      return { entity: { k: 'decl', unit: closest[0]!.unit, index: closest[0]!.index }, external: false };
-    }
-    return { external: walk.external || found.length > 0 };
-  }
-
-  /**
-   * True when every supertype of class `index` (transitively) is a class of the tree: the only
-   * members it has that the tree does not show are java.lang.Object's (and an enum's, Enum's).
-   * A class's constructors are its own, so for them the hierarchy does not matter.
-   */
-  private closedHierarchy(unit: FileUnit, index: number, depth: number, constructors: boolean): boolean {
-    if (constructors) return true;
-    let closed = true;
-    this.walkHierarchy(unit, index, depth, (u, i) => {
-      const declaration = u.facts.declarations[i]!;
-      for (const superType of [...(declaration.extendsTypes ?? []), ...(declaration.implementsTypes ?? [])]) {
-        if (this.typeOfTypeExpr(u, superType, depth + 1)?.k !== 'class') { closed = false; return true; }
-      }
-      return false;
-    });
-    return closed;
-  }
-
-  /** The candidates whose parameters accept the known argument types, the most exact ones first. */
-  private byArgumentTypes(candidates: JavaTypeRef[], args: ValueExpr[], site: FileUnit, depth: number, expandVarargs: boolean): JavaTypeRef[] {
-    const argTypes = args.map((arg) => this.typeOfValue(site, arg, depth + 1));
-    let best: JavaTypeRef[] = [];
-    let bestScore = -1;
-    for (const candidate of candidates) {
-      const parameterIndexes = candidate.unit.parameters.get(candidate.index) ?? [];
-      let score = 0;
-      let ok = true;
-      for (let i = 0; i < argTypes.length && ok; i++) {
-        const argType = argTypes[i];
-        const parameterIndex = parameterIndexes[Math.min(i, parameterIndexes.length - 1)];
-        if (!argType || parameterIndex === undefined) continue;
-        let parameterType = this.typeOfDecl(candidate.unit, parameterIndex, depth + 1);
-        if (expandVarargs && parameterType?.k === 'array' && candidate.unit.facts.declarations[candidate.index]!.params?.[Math.min(i, parameterIndexes.length - 1)]?.variadic) parameterType = parameterType.element;
-        const fit = this.fits(argType, parameterType, depth);
-        if (fit < 0) ok = false;
-        else score += fit;
-      }
-      if (!ok) continue;
-      if (score > bestScore) { best = [candidate]; bestScore = score; } else if (score === bestScore) best.push(candidate);
-    }
-    return best;
-  }
-
-  /** How well an argument type fits a parameter type: -1 not at all, 0 unknown, 1 by conversion, 2 exactly. */
-  private fits(arg: JType, parameter: JType | null, depth: number): number {
-    if (!parameter) return 0;
-    if (arg.k === 'prim' && parameter.k === 'prim') return arg.name === parameter.name ? 2 : WIDENING[arg.name]?.includes(parameter.name) ? 1 : -1;
-    if (arg.k === 'prim') return parameter.k === 'class' ? (this.declName(parameter) === BOXES[arg.name] ? 1 : -1) : parameter.k === 'external' ? 0 : -1;
-    if (parameter.k === 'prim') return arg.k === 'class' ? -1 : 0;
-    if (arg.k === 'class' && parameter.k === 'class') {
-      if (arg.unit === parameter.unit && arg.index === parameter.index) return 2;
-      let reaches = false;
-      const walk = this.walkHierarchy(arg.unit, arg.index, depth + 1, (u, i) => (reaches = u === parameter.unit && i === parameter.index));
-      return reaches ? 1 : walk.external ? 0 : -1;
-    }
-    if (arg.k === 'array' && parameter.k === 'array') return this.fits(arg.element, parameter.element, depth) >= 0 ? 1 : -1;
-    if (arg.k === 'array' || parameter.k === 'array') return parameter.k === 'external' || arg.k === 'external' ? 0 : -1;
-    return 0;
-  }
-
-  private declName(type: JType & { k: 'class' }): string {
-    return type.unit.facts.declarations[type.index]!.name;
   }
 }
 
