@@ -3,13 +3,16 @@
  * first when the store lacks it), in one write transaction. Owns the overlay's groups, the
  * report and the snapshot's meta; the store's write is @repograph/store's.
  */
+import { join } from 'node:path';
 import type { BuildReport, Diagnostic } from '@repograph/core';
-import { canonicalJson, type HashedGroup } from '@repograph/graph';
+import { canonicalJson, isResolutionManifest, type HashedGroup } from '@repograph/graph';
+import { hashBlob } from '@repograph/store';
 import { baselineKey, ensureBaseline, publishBaseline } from '../baseline.js';
 import { buildFingerprint } from '../build-fingerprint.js';
 import { findGroup } from '../graph-change.js';
 import { buildReport } from '../report.js';
-import { loadCommitFiles } from '../tree-files.js';
+import { readRegularFileSync } from '../regular-file.js';
+import { loadCommitFiles, MAX_INDEXED_BYTES, type TreeFile } from '../tree-files.js';
 import { overlayAfter } from '../workspace-tree.js';
 import { yieldTurn } from '../yield-turn.js';
 import type { LiveState } from './state.js';
@@ -97,10 +100,7 @@ async function publishOwnBaseline(input: PublishInput, head: string): Promise<vo
   const key = (d: Diagnostic): string => canonicalJson(d);
   const sameTree = input.buffers.size === 0 && state.fileDiagnostics.size === 0
     && commit.files.length === state.files.size
-    && commit.files.every((f) => {
-      const mine = state.files.get(f.path);
-      return mine !== undefined && mine.blobId === f.blobId && mine.action === f.action && mine.reason === f.reason;
-    })
+    && commit.files.every((f) => sameFile(root, state.files.get(f.path), f))
     && commit.diagnostics.map(key).sort().join('\n') === state.buildDiagnosticsKey;
   if (sameTree) {
     await publishBaseline(store, root, head, commit.files, state.session.output, state.selection, {
@@ -110,4 +110,20 @@ async function publishOwnBaseline(input: PublishInput, head: string): Promise<vo
     return;
   }
   await ensureBaseline({ store, root, commit: head, getPool, policy });
+}
+
+/**
+ * True when the worktree's file `mine` gives the graph what the commit's file `theirs` gives it.
+ * A parsed file must have the same blob. A document's graph input is its path, action and
+ * reason alone (no facts), and the worktree does not hash documents, so those are compared;
+ * a resolution manifest among them (package.json, tsconfig.json, go.mod...) steers binding by
+ * its text, so its worktree bytes are hashed and must be the commit's blob.
+ */
+function sameFile(root: string, mine: TreeFile | undefined, theirs: TreeFile): boolean {
+  if (mine === undefined || mine.action !== theirs.action || mine.reason !== theirs.reason || mine.language !== theirs.language) return false;
+  if (mine.blobId !== null || theirs.action !== 'document') return mine.blobId === theirs.blobId;
+  if (!isResolutionManifest(theirs.path)) return true;
+  const bytes = readRegularFileSync(join(root, theirs.path), MAX_INDEXED_BYTES);
+  if (!bytes.ok || theirs.blobId === null) return false;
+  return hashBlob(bytes.bytes, theirs.blobId.length === 64 ? 'sha256' : 'sha1') === theirs.blobId;
 }
