@@ -1,13 +1,16 @@
 /**
  * Streaming blob contents out of git: one `git cat-file --batch` process per readBlobs() call,
- * however many blobs. Owns the request writer (with back-pressure), the parser of the batch
- * framing (`<id> <type> <size>\n<bytes>\n`, or `<id> missing\n`), cancellation, and the errors.
+ * however many blobs (git-batch-parser.ts reads the framing); a few blobs go through the
+ * repository's long-lived reader instead (git-objects.ts). Owns the request writer (with
+ * back-pressure), cancellation, and the errors.
  * It does not decide which blobs to read (the caller skips blobs whose facts are cached).
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { RepographError } from '@repograph/core';
+import { BatchParser } from './git-batch-parser.js';
+import { gitObjects } from './git-objects.js';
 import { gitEnvironment, gitFailure, spawnError } from './git-run.js';
 
 /** One blob's content. */
@@ -31,7 +34,8 @@ export interface ReadBlobsResult {
 
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const IDS_PER_WRITE = 512;
-const HEADER_LIMIT = 1024;
+/** Up to this many blobs (and no cancellation) are read through the long-lived reader. */
+const FEW_BLOBS = 32;
 const ARGS = ['cat-file', '--batch', '--buffer'];
 
 /**
@@ -53,6 +57,7 @@ export async function readBlobs(
   const { signal } = options;
   if (signal?.aborted) throw cancelled(root);
   if (ids.length === 0) return { read: 0, missing: [] };
+  if (ids.length <= FEW_BLOBS && signal === undefined) return readFew(root, ids, onBlob);
 
   const child: ChildProcessByStdio<Writable, Readable, Readable> =
     spawn('git', ARGS, { cwd: root, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -73,17 +78,17 @@ export async function readBlobs(
   signal?.addEventListener('abort', abort, { once: true });
 
   const result: ReadBlobsResult = { read: 0, missing: [] };
-  const parser = new BatchParser(ids);
+  const parser = new BatchParser((index) => ids[index], true);
   try {
     void writeRequests(child.stdin, ids);
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
       for (const parsed of parser.feed(chunk)) {
-        if (parsed.bytes === null) {
-          result.missing.push(parsed.id);
+        if (parsed.bytes === null || parsed.type !== 'blob') {
+          result.missing.push(parsed.name);
           continue;
         }
         result.read++;
-        await onBlob({ blobId: parsed.id, bytes: parsed.bytes });
+        await onBlob({ blobId: parsed.name, bytes: parsed.bytes });
         if (signal?.aborted) break;
       }
       if (signal?.aborted) break;
@@ -103,7 +108,27 @@ export async function readBlobs(
   const exit = await exited;
   if (exit.spawnFailure !== undefined) throw spawnError(exit.spawnFailure, root, ARGS);
   if (exit.code !== 0) throw gitFailure(root, ARGS, { exitCode: exit.code ?? 128, stderr });
-  parser.finish(root);
+  if (!parser.idle || parser.count !== ids.length) {
+    throw new RepographError('StoreError', `git cat-file --batch in ${root} stopped after ${parser.count} of ` +
+      `${ids.length} objects; check the repository with git fsck`, { root });
+  }
+  return result;
+}
+
+/** A few blobs (a push's changed files) through the repository's long-lived reader: no process started. */
+async function readFew(root: string, ids: readonly string[], onBlob: (blob: BlobContent) => void | Promise<void>): Promise<ReadBlobsResult> {
+  const objects = gitObjects(root);
+  const read = await Promise.all(ids.map((id) => objects.read(id)));
+  const result: ReadBlobsResult = { read: 0, missing: [] };
+  for (const [index, object] of read.entries()) {
+    const id = ids[index]!;
+    if (object === null || object.type !== 'blob' || object.oid !== id) {
+      result.missing.push(id);
+      continue;
+    }
+    result.read++;
+    await onBlob({ blobId: id, bytes: object.bytes });
+  }
   return result;
 }
 
@@ -125,87 +150,4 @@ async function writeRequests(stdin: Writable, ids: readonly string[]): Promise<v
 
 function cancelled(root: string): RepographError {
   return new RepographError('Cancelled', `reading blobs from ${root} was cancelled`, { root });
-}
-
-/** A parsed batch response: content, or null bytes for a missing/ambiguous/non-blob id. */
-interface ParsedObject {
-  id: string;
-  bytes: Buffer | null;
-}
-
-/**
- * Incremental parser of `git cat-file --batch` output. Checks that responses come in request
- * order, so a framing error is detected instead of shifting every later blob.
- */
-class BatchParser {
-  private state: 'header' | 'body' | 'trailer' = 'header';
-  private headerParts: Buffer[] = [];
-  private headerLength = 0;
-  private body: Buffer = Buffer.alloc(0);
-  private filled = 0;
-  private current: { id: string; isBlob: boolean } = { id: '', isBlob: false };
-  private answered = 0;
-
-  constructor(private readonly ids: readonly string[]) {}
-
-  *feed(chunk: Buffer): Generator<ParsedObject> {
-    let offset = 0;
-    while (offset < chunk.length) {
-      if (this.state === 'header') {
-        const newline = chunk.indexOf(0x0a, offset);
-        if (newline < 0) {
-          this.headerParts.push(chunk.subarray(offset));
-          this.headerLength += chunk.length - offset;
-          if (this.headerLength > HEADER_LIMIT) throw this.protocolError('an over-long header line');
-          return;
-        }
-        this.headerParts.push(chunk.subarray(offset, newline));
-        offset = newline + 1;
-        const missing = this.startObject(Buffer.concat(this.headerParts).toString('latin1'));
-        this.headerParts = [];
-        this.headerLength = 0;
-        if (missing !== null) yield missing;
-      } else if (this.state === 'body') {
-        const count = Math.min(this.body.length - this.filled, chunk.length - offset);
-        chunk.copy(this.body, this.filled, offset, offset + count);
-        this.filled += count;
-        offset += count;
-        if (this.filled === this.body.length) this.state = 'trailer';
-      } else {
-        if (chunk[offset] !== 0x0a) throw this.protocolError('no newline after an object');
-        offset++;
-        this.state = 'header';
-        yield { id: this.current.id, bytes: this.current.isBlob ? this.body : null };
-      }
-    }
-  }
-
-  /** Throws unless every request was answered and no object is cut off. */
-  finish(root: string): void {
-    if (this.state !== 'header' || this.headerLength > 0 || this.answered !== this.ids.length) {
-      throw new RepographError('StoreError', `git cat-file --batch in ${root} stopped after ${this.answered} of ` +
-        `${this.ids.length} objects; check the repository with git fsck`, { root });
-    }
-  }
-
-  /** Handles a header line; returns the response for a missing id, or null when a body follows. */
-  private startObject(line: string): ParsedObject | null {
-    const expected = this.ids[this.answered];
-    const fields = line.split(' ');
-    if (fields[0] !== expected) throw this.protocolError(`a response for ${fields[0]} where ${expected} was due`);
-    this.answered++;
-    if (fields.length === 2 && (fields[1] === 'missing' || fields[1] === 'ambiguous')) return { id: expected, bytes: null };
-    const size = Number(fields[2]);
-    if (fields.length !== 3 || !Number.isSafeInteger(size) || size < 0) throw this.protocolError(`the header "${line}"`);
-    this.current = { id: expected, isBlob: fields[1] === 'blob' };
-    this.body = Buffer.allocUnsafe(size);
-    this.filled = 0;
-    this.state = size === 0 ? 'trailer' : 'body';
-    return null;
-  }
-
-  private protocolError(what: string): RepographError {
-    return new RepographError('StoreError', `git cat-file --batch sent ${what}; is git older than 2.0 or the ` +
-      'repository damaged?', { answered: this.answered });
-  }
 }

@@ -1,7 +1,7 @@
 /**
- * The files that differ between two commits, or between a commit and the worktree: `git diff
- * --raw` for status and blob ids, `--numstat` for changed lines (binary files have none), and for
- * the worktree the untracked files git does not ignore. Owns those commands and their parsing
+ * The files that differ between two commits, or between a commit and the worktree: one `git diff
+ * --raw --numstat --patch -U0` for status and blob ids, changed line counts (binary files have
+ * none) and hunks, and for the worktree the untracked files git does not ignore. Owns those commands and their parsing
  * (always `-z`); renames are reported as a removal and an addition (`--no-renames`), so every
  * path names one side's file. It never runs a shell and never writes to the repository (git runs
  * without optional locks, so not even the index's stat cache is refreshed).
@@ -44,18 +44,18 @@ const ZERO_ID = /^0+$/;
  */
 export async function diffFiles(root: string, base: string, head: string | null): Promise<DiffEntry[]> {
   const sides = head === null ? [base] : [base, head];
-  const common = ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '-z', '--no-abbrev'];
-  // One process gives both listings (raw entries, then numstat lines); each spawn costs the
+  // One process gives the three listings: raw entries and numstat lines (NUL-separated), an empty
+  // record, then the -U0 patch whose hunk headers say which lines changed. Each spawn costs the
   // daemon's thread several milliseconds once its heap is large.
-  const [listing, patch, untracked] = await Promise.all([
-    checked(root, [...common, '--raw', '--numstat', ...sides, '--']),
-    checked(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-color', '-U0',
-      '--src-prefix=a/', '--dst-prefix=b/', ...sides, '--']),
+  const [output, untracked] = await Promise.all([
+    checked(root, ['-c', 'core.quotepath=off', 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-color', '-z',
+      '--no-abbrev', '--raw', '--numstat', '--patch', '-U0', '--src-prefix=a/', '--dst-prefix=b/', ...sides, '--']),
     head === null ? checked(root, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name']) : Promise.resolve(null),
   ]);
   const entries = new Map<string, DiffEntry>();
-  parseListing(listing, entries);
-  parseHunks(patch, entries);
+  const patchAt = listingEnd(output);
+  parseListing(output.subarray(0, patchAt), entries);
+  parseHunks(output.subarray(patchAt), entries);
   if (untracked !== null) {
     for (const part of splitNul(untracked)) {
       const path = part.toString('utf8');
@@ -66,6 +66,15 @@ export async function diffFiles(root: string, base: string, head: string | null)
     }
   }
   return [...entries.values()].sort((a, b) => compareCodePoints(a.path, b.path));
+}
+
+/**
+ * Where the NUL-separated listing ends and the patch begins: just past the empty record git
+ * writes between them (every listing record is non-empty). The whole output when there is none.
+ */
+function listingEnd(output: Buffer): number {
+  const separator = output.indexOf('\0\0');
+  return separator < 0 ? output.length : separator + 2;
 }
 
 async function checked(root: string, args: string[]): Promise<Buffer> {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RepographError } from '@repograph/core';
+import { gitObjects } from './git-objects.js';
 import { gitFailure, runGit, runGitChecked, singleLine, splitNul } from './git-run.js';
 import { compareCodePoints } from './keys.js';
 
@@ -168,12 +169,13 @@ export async function resolveCommit(root: string, ref: string): Promise<string |
 
 /**
  * The bytes of the file `path` in commit `commit` (a full id), or null when the commit has no
- * such file (or it is not a blob). Paths are repository-relative with `/`.
+ * such file (or it is not a blob). Paths are repository-relative with `/`. Read through the
+ * repository's long-lived object reader (git-objects.ts).
  */
 export async function readFileAtCommit(root: string, commit: string, path: string): Promise<Buffer | null> {
-  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit) || path === '' || path.includes('\0') || path.startsWith('/')) return null;
-  const result = await runGit(root, ['cat-file', 'blob', `${commit}:${path}`]);
-  return result.exitCode === 0 ? result.stdout : null;
+  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit) || path === '' || /[\0\n\r]/.test(path) || path.startsWith('/')) return null;
+  const object = await gitObjects(root).read(`${commit}:${path}`);
+  return object !== null && object.type === 'blob' ? object.bytes : null;
 }
 
 /**
@@ -191,10 +193,63 @@ export async function resolveRefFollowing(root: string, ref: string): Promise<{ 
   return { commit, follows: name !== undefined && (name === 'HEAD' || /^refs\/(heads|remotes)\//.test(name)) ? name : null };
 }
 
-/** True when commit `ancestor` is an ancestor of (or equal to) commit `descendant`. */
+/** Answers of isAncestor by (root, ancestor, descendant): commits never change, so neither do they. */
+const ANCESTRY = new Map<string, boolean>();
+const ANCESTRY_KEPT = 4096;
+/** Commits a walk reads before it leaves the question to git. */
+const WALK_LIMIT = 256;
+
+/**
+ * True when commit `ancestor` is an ancestor of (or equal to) commit `descendant` (both full
+ * ids). A short walk back from `descendant` through the object reader answers the usual case (a
+ * branch a few commits ahead, a push on a reviewed branch: its parent's answer is known) without
+ * a git process; a longer history, or a commit the walk cannot read (a shallow clone), is left
+ * to `git merge-base --is-ancestor`.
+ */
 export async function isAncestor(root: string, ancestor: string, descendant: string): Promise<boolean> {
-  const result = await runGit(root, ['merge-base', '--is-ancestor', ancestor, descendant]);
-  return result.exitCode === 0;
+  if (ancestor === descendant) return true;
+  const key = `${root}\0${ancestor}\0${descendant}`;
+  const known = ANCESTRY.get(key);
+  if (known !== undefined) return known;
+  const walked = await walkBack(root, ancestor, descendant);
+  const answer = walked ?? (await runGit(root, ['merge-base', '--is-ancestor', ancestor, descendant])).exitCode === 0;
+  if (ANCESTRY.size >= ANCESTRY_KEPT) ANCESTRY.delete(ANCESTRY.keys().next().value!);
+  ANCESTRY.set(key, answer);
+  return answer;
+}
+
+/** Walks the parents of `descendant` breadth first: true at `ancestor`, false past every root, null when it gives up. */
+async function walkBack(root: string, ancestor: string, descendant: string): Promise<boolean | null> {
+  const objects = gitObjects(root);
+  const seen = new Set([descendant]);
+  let frontier = [descendant];
+  while (frontier.length > 0) {
+    if (frontier.some((commit) => ANCESTRY.get(`${root}\0${ancestor}\0${commit}`) === true)) return true;
+    const commits = await Promise.all(frontier.map((commit) => objects.read(commit)));
+    const next: string[] = [];
+    for (const commit of commits) {
+      if (commit === null || commit.type !== 'commit') return null;
+      for (const parent of parentsOf(commit.bytes)) {
+        if (parent === ancestor) return true;
+        if (seen.has(parent)) continue;
+        if (seen.size >= WALK_LIMIT) return null;
+        seen.add(parent);
+        next.push(parent);
+      }
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+/** The parent ids of a commit object (its `parent` header lines). */
+function parentsOf(bytes: Buffer): string[] {
+  const parents: string[] = [];
+  const headerEnd = bytes.indexOf('\n\n');
+  for (const line of bytes.toString('latin1', 0, headerEnd < 0 ? bytes.length : headerEnd).split('\n')) {
+    if (line.startsWith('parent ')) parents.push(line.slice('parent '.length).trim());
+  }
+  return parents;
 }
 
 /** Git's blob id of `bytes`: the hash of `blob <length>\0` followed by the bytes. */

@@ -15,6 +15,8 @@ export type {
 export { gitRepoInfo, hashBlob, isAncestor, listTree, listWorktreeFiles, listWorktrees, MAX_REVISION_LENGTH, readFileAtCommit, resolveCommit, resolveRefFollowing } from './git.js';
 export type { GitRepoInfo, SkippedEntry, TreeEntry, TreeListing, WorktreeListing } from './git.js';
 export { readBlobs } from './git-blobs.js';
+export { gitObjects, type GitObject, type GitObjectReader } from './git-objects.js';
+export { listTreeFrom, type TreeDiffLimits } from './git-tree-diff.js';
 export { diffFiles } from './git-diff.js';
 export type { DiffEntry } from './git-diff.js';
 export type { BlobContent, ReadBlobsOptions, ReadBlobsResult } from './git-blobs.js';
