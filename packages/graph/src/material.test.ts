@@ -140,3 +140,11 @@ test('parsePolicyFile: empty object, unknown keys warn, errors are UsageError na
     }, text);
   }
 });
+
+test('folders named like an object\'s own properties carry no tag', () => {
+  for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    assert.deepEqual(admitPath(`src/${name}/index.ts`, 10), { action: 'parse' }, name);
+    assert.equal(excludedDirectoryReason(name), null, name);
+    assert.deepEqual(decideByTags(`${name}/notes.md`), { action: 'document', reason: 'documentation' }, name);
+  }
+});

@@ -44,7 +44,7 @@ export const DEFAULT_MATERIAL_POLICY: MaterialPolicy = Object.freeze({
   budgets: DEFAULT_BUDGETS,
 });
 
-const DIRECTORY_TAGS: Readonly<Record<string, PathTag>> = {
+const DIRECTORY_TAG_NAMES: Readonly<Record<string, PathTag>> = {
   node_modules: 'dependency', bower_components: 'dependency', vendor: 'dependency', third_party: 'dependency',
   dist: 'build_output', build: 'build_output', out: 'build_output', target: 'build_output', '.next': 'build_output',
   '.cache': 'cache', __pycache__: 'cache', '.pytest_cache': 'cache', '.mypy_cache': 'cache', '.ruff_cache': 'cache',
@@ -62,10 +62,19 @@ const DOCUMENTATION_NAME = /\.(md|markdown|rst|txt)$|^(LICENSE|README)$/i;
 const RESOURCE_NAME = /\.(json|jsonc|ya?ml|toml|html?|css|scss|less|xml)$/i;
 const CONFIG_NAME = /\.(ini|cfg)$|^(\.gitignore|\.npmignore|\.dockerignore|\.editorconfig|\.env|\.env\..+|go\.mod|go\.work)$/i;
 
+/**
+ * The tags of each tagged directory name, as shared frozen lists. A Map, not the object above:
+ * every directory of every path is looked up, and an object would answer names such as
+ * `constructor` or `toString` from its prototype.
+ */
+const DIRECTORY_TAGS: ReadonlyMap<string, readonly PathTag[]> = new Map(
+  Object.entries(DIRECTORY_TAG_NAMES).map(([name, tag]) => [name, Object.freeze([tag])] as const),
+);
+const NO_TAGS: readonly PathTag[] = Object.freeze([]);
+
 /** The path tags of a directory name (empty when it carries none). */
-export function directoryTags(name: string): PathTag[] {
-  const tag = DIRECTORY_TAGS[name];
-  return tag ? [tag] : [];
+export function directoryTags(name: string): readonly PathTag[] {
+  return DIRECTORY_TAGS.get(name) ?? NO_TAGS;
 }
 
 /** The format tag of a file name, or null for a format repograph does not know. */
