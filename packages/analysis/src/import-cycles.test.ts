@@ -57,3 +57,24 @@ test('Tarjan is iterative: a 200,000-module chain closing into one cycle does no
   assert.equal(components.length, 1);
   assert.equal(components[0]!.nodes.length, count);
 });
+
+test('an edit that keeps every import of the touched files walks nothing and finds nothing new', () => {
+  const side: SideSpec = { 'a.ts': { imports: ['b.ts'] }, 'b.ts': { imports: ['c.ts'] }, 'c.ts': { imports: ['a.ts'] } };
+  const input = deltaInput(side, side, { reparsed: ['a.ts'] });
+  for (const which of [input.before, input.after]) {
+    const read = which.importsOf.bind(which);
+    which.importsOf = (path) => {
+      if (path !== 'a.ts') throw new Error(`the import graph was walked to ${path}`);
+      return read(path);
+    };
+  }
+  assert.deepEqual(computeDelta(input).newImportCycles, []);
+});
+
+test('an edit that drops an import still compares the components (a cycle split in two is new)', () => {
+  assert.deepEqual(cycles(
+    { 'a.ts': { imports: ['b.ts', 'c.ts'] }, 'b.ts': { imports: ['a.ts'] }, 'c.ts': { imports: ['a.ts'] } },
+    { 'a.ts': { imports: ['b.ts'] }, 'b.ts': { imports: ['a.ts'] }, 'c.ts': { imports: ['a.ts'] } },
+    ['a.ts'],
+  ), [['a.ts', 'b.ts']]);
+});

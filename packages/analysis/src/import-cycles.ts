@@ -19,6 +19,7 @@ const CYCLE_SEARCH_BUDGET = 20_000;
 /** The import cycles that the change created, each as the list of module paths along it. */
 export function findNewImportCycles(context: DeltaContext): string[][] {
   const { before } = context.input;
+  if (sameImportGraph(context)) return [];
   const edited = new Set(context.editedFiles);
   const importsAfter = context.importsAfter;
   const created = stronglyConnected(context.editedFiles, importsAfter)
@@ -31,6 +32,25 @@ export function findNewImportCycles(context: DeltaContext): string[][] {
     .filter((component) => !existing.has(componentKey(component)))
     .map((component) => orderAlongCycle(component, importsAfter));
   return cycles.sort((a, b) => compareText(a.join('\n'), b.join('\n')));
+}
+
+/**
+ * True when the change cannot have altered any import edge: no file came or went, every touched
+ * file is parsed source on both sides (a manifest steers how every import resolves), and each
+ * one imports the same modules as before. Then every other file's imports resolve as before too,
+ * the import graph is the same, and no component is new. A body edit (the usual push) ends here
+ * instead of walking the modules the edit reaches on both sides.
+ */
+function sameImportGraph(context: DeltaContext): boolean {
+  const { before, after } = context.input;
+  if (context.editedFiles.length !== context.touchedFiles.length) return false;
+  for (const path of context.editedFiles) {
+    if (!before.isParsed(path) || !after.isParsed(path)) return false;
+    const previous = sortedUnique(before.importsOf(path));
+    const now = context.importsAfter(path);
+    if (previous.length !== now.length || previous.some((module, index) => module !== now[index])) return false;
+  }
+  return true;
 }
 
 function isCycle(component: Component): boolean {

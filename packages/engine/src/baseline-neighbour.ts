@@ -10,11 +10,17 @@
  * KEEP_MS after its last use and only for trees of at most MAX_KEPT_FILES files, so the memory it
  * holds is bounded and given back once reviews stop. While a build uses it, it is taken out of
  * the map: a concurrent build of another commit binds from scratch instead of sharing it.
+ *
+ * When nothing is kept (the first review after a start), a repository can offer a nearby tree
+ * of its own (registerNearbyTree): the worktree's bound session, forked, which is usually the
+ * review's base. Each bound commit names its anchor, a complete baseline in the store whose tree
+ * is near it, so the new baseline can be stored as the few groups that differ from that one.
  */
 import type { Diagnostic } from '@repograph/core';
 import { canonicalJson, type GraphSession } from '@repograph/graph';
 import type { RepoStore } from '@repograph/store';
 import type { TreeFile } from './tree-files.js';
+import { sameGraphInput } from './tree-sameness.js';
 
 /** How long a kept session outlives its last use. */
 const KEEP_MS = 120_000;
@@ -31,7 +37,12 @@ export interface BoundCommit {
   files: Map<string, TreeFile>;
   session: GraphSession;
   diagnosticsKey: string;
+  /** The key of a complete baseline in the store whose tree is near this one (null: none). */
+  anchor: string | null;
 }
+
+/** A bound tree a repository can fork on demand, for a build that finds nothing kept. */
+export type NearbyTree = () => Promise<BoundCommit | null>;
 
 interface Kept {
   bound: BoundCommit;
@@ -39,6 +50,12 @@ interface Kept {
 }
 
 const KEPT = new WeakMap<RepoStore, Kept>();
+const NEARBY = new WeakMap<RepoStore, NearbyTree>();
+
+/** Registers where a build of `store` with nothing kept may ask for a bound tree to start from. */
+export function registerNearbyTree(store: RepoStore, source: NearbyTree): void {
+  NEARBY.set(store, source);
+}
 
 /** What changed from the kept commit to `files`: upserted and removed paths, or null when a fresh bind is better. */
 export interface NeighbourChange {
@@ -48,25 +65,38 @@ export interface NeighbourChange {
   diagnosticsChanged: boolean;
 }
 
-/** Takes the kept session when it can become `files` cheaply (it is no longer kept meanwhile). */
-export function takeNeighbour(store: RepoStore, fingerprint: string, files: readonly TreeFile[], diagnostics: readonly Diagnostic[]): NeighbourChange | null {
+/**
+ * Takes the kept session when it can become `files` cheaply (it is no longer kept meanwhile), else
+ * the repository's nearby tree when that can; null when binding from scratch is better.
+ */
+export async function takeNeighbour(store: RepoStore, fingerprint: string, files: readonly TreeFile[], diagnostics: readonly Diagnostic[]): Promise<NeighbourChange | null> {
   const kept = KEPT.get(store);
-  if (!kept || kept.bound.fingerprint !== fingerprint) return null;
-  const { bound } = kept;
+  if (kept && kept.bound.fingerprint === fingerprint) {
+    const change = changeFrom(kept.bound, files, diagnostics);
+    if (change) {
+      clearTimeout(kept.timer);
+      KEPT.delete(store);
+      return change;
+    }
+  }
+  const nearby = await NEARBY.get(store)?.();
+  if (!nearby || nearby.fingerprint !== fingerprint) return null;
+  return changeFrom(nearby, files, diagnostics);
+}
+
+/** What changed from `bound` to `files`, or null when too much did. */
+function changeFrom(bound: BoundCommit, files: readonly TreeFile[], diagnostics: readonly Diagnostic[]): NeighbourChange | null {
   const changed: TreeFile[] = [];
   const present = new Set<string>();
   for (const file of files) {
     present.add(file.path);
-    const before = bound.files.get(file.path);
-    if (!before || before.blobId !== file.blobId || before.action !== file.action || before.language !== file.language || before.reason !== file.reason) {
-      changed.push(file);
-    }
+    // A bound tree's documents may carry no blob (a worktree hashes only what it parses; its
+    // resolution manifests are hashed when it is offered): tree-sameness.ts's rule.
+    if (!sameGraphInput(bound.files.get(file.path), file, () => null)) changed.push(file);
   }
   const removed = [...bound.files.keys()].filter((path) => !present.has(path));
   const touched = changed.length + removed.length;
   if (touched > MAX_CHANGED_FILES || touched > MAX_CHANGED_SHARE * Math.max(files.length, bound.files.size)) return null;
-  clearTimeout(kept.timer);
-  KEPT.delete(store);
   return { bound, changed, removed, diagnosticsChanged: diagnosticsKeyOf(diagnostics) !== bound.diagnosticsKey };
 }
 

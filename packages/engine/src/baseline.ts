@@ -15,7 +15,7 @@ import { buildFingerprint } from './build-fingerprint.js';
 import { buildReport } from './report.js';
 import { yieldTurn } from './yield-turn.js';
 import { rebaseFacts } from './rebase.js';
-import { hasSnapshot } from './snapshots.js';
+import { deltaOver } from './baseline-delta.js';
 import { diagnosticsKeyOf, keepNeighbour, takeNeighbour } from './baseline-neighbour.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
 
@@ -71,6 +71,12 @@ export interface BaselineBuild {
   getPool: () => ExtractionPool;
   /** Admission policy (default: the built-in one). */
   policy?: MaterialPolicy;
+  /**
+   * Store the baseline complete, replacing a delta baseline of the commit (baseline-delta.ts):
+   * a workspace is about to sit on it. Default: a delta over a nearby complete baseline when
+   * the commit was bound from a neighbour that has one and little differs.
+   */
+  complete?: boolean;
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
 }
 
@@ -84,11 +90,12 @@ export interface BaselineResult {
 export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResult> {
   const policy = build.policy ?? DEFAULT_MATERIAL_POLICY;
   const key = baselineKey(build.commit, policy);
-  if (hasSnapshot(build.store, key)) {
-    const reader = build.store.reader(key);
-    const report = reader?.info.report ?? null;
-    reader?.close();
-    return { commit: build.commit, alreadyExisted: true, report };
+  const existing = build.store.reader(key);
+  if (existing) {
+    const report = existing.info.report ?? null;
+    const replace = build.complete === true && existing.storage.baseSid !== null;
+    existing.close();
+    if (!replace) return { commit: build.commit, alreadyExisted: true, report };
   }
   const timings: Record<string, number> = {};
   let last = performance.now();
@@ -100,27 +107,33 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
   const commit = await loadCommitFiles(build.root, build.commit, policy);
   chargeMaterials(commit.files, policy.budgets);
   lap('scanMs');
-  const graph = await bindCommit(build, commit.files, commit.diagnostics, lap);
-  const selection = selectForPublication(graph, policy);
+  const bound = await bindCommit(build, commit.files, commit.diagnostics, lap);
+  const selection = selectForPublication(bound.session.output, policy);
   lap('selectMs');
-  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, graph, selection, {
+  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, bound.session.output, selection, {
     submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
     excluded: commit.excluded,
     timings,
-  });
+  }, { anchor: build.complete === true ? null : bound.anchor, replace: existing !== undefined });
   lap('publishMs');
-  return { commit: build.commit, alreadyExisted: false, report: { ...report, timings } };
+  const fingerprint = buildFingerprint(policy);
+  keepNeighbour(build.store, {
+    commit: build.commit, fingerprint, files: new Map(commit.files.map((file) => [file.path, file] as const)), session: bound.session,
+    diagnosticsKey: diagnosticsKeyOf(commit.diagnostics), anchor: report.anchor ?? key,
+  });
+  return { commit: build.commit, alreadyExisted: false, report: { ...report.report, timings } };
 }
 
 /**
  * Facts (cache, else git objects through the pool) and the bound graph of a commit's files:
- * bound incrementally from the last commit bound when that is near (baseline-neighbour.ts),
- * else from scratch; the result is kept as the next build's neighbour.
+ * bound incrementally from a neighbour (the last commit bound, or the repository's nearby tree:
+ * baseline-neighbour.ts) when that is near, else from scratch. Returns the session, to be kept as
+ * the next build's neighbour, and the neighbour's anchor (a complete baseline near this tree).
  */
-async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[], lap: (stage: string) => void): Promise<GraphOutput> {
+async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: Diagnostic[], lap: (stage: string) => void): Promise<{ session: GraphSession; anchor: string | null }> {
   const policy = build.policy ?? DEFAULT_MATERIAL_POLICY;
   const fingerprint = buildFingerprint(policy);
-  const neighbour = takeNeighbour(build.store, fingerprint, files, diagnostics);
+  const neighbour = await takeNeighbour(build.store, fingerprint, files, diagnostics);
   const factsOf = await commitFacts(build, neighbour ? neighbour.changed : files);
   lap('extractMs');
   let session: GraphSession;
@@ -141,12 +154,8 @@ async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: 
       budgets: policy.budgets,
     }, yieldTurn);
   }
-  keepNeighbour(build.store, {
-    commit: build.commit, fingerprint, files: new Map(files.map((file) => [file.path, file] as const)), session,
-    diagnosticsKey: diagnosticsKeyOf(diagnostics),
-  });
   lap('bindMs');
-  return session.output;
+  return { session, anchor: neighbour?.bound.anchor ?? null };
 }
 
 /** The facts of `files` that are parsed (cache, else their blobs through the pool), re-based onto each path. */
@@ -171,28 +180,44 @@ async function commitFacts(build: BaselineBuild, files: readonly TreeFile[]): Pr
   };
 }
 
+/** How publishBaseline stores the baseline. */
+export interface BaselinePublishOptions {
+  /** A complete baseline near this commit: the baseline is stored as a delta over it when little differs. */
+  anchor?: string | null;
+  /** Replace the stored baseline of the commit (a delta stored complete). */
+  replace?: boolean;
+}
+
 /**
- * Publishes a bound commit as its baseline and returns the report: `graph` is the bound graph,
- * `selection` what the policy publishes of it (selectForPublication).
+ * Publishes a bound commit as its baseline and returns the report and the anchor it was stored
+ * over (null: stored complete): `graph` is the bound graph, `selection` what the policy
+ * publishes of it (selectForPublication).
  */
 export async function publishBaseline(
   store: RepoStore, root: string, commit: string, files: TreeFile[], graph: GraphOutput, selection: PolicySelection,
   materials: { submitted: number; excluded: Record<string, number>; timings: Record<string, number> },
-): Promise<BuildReport> {
+  options: BaselinePublishOptions = {},
+): Promise<{ report: BuildReport; anchor: string | null }> {
   const report = buildReport({
     root, head: commit, files, graph, selection,
     materials: { submitted: materials.submitted, excluded: materials.excluded, cached: 0, extracted: 0, failed: 0 },
     timings: materials.timings,
   });
   const published = selection.output;
+  const delta = deltaOver(store, options.anchor ?? null, published.groups);
+  const groups = delta === null
+    ? published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations }))
+    : [
+      ...delta.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+      ...delta.removed.map((path) => ({ path, removed: true, symbols: [], relations: [] })),
+    ];
   const generation = await store.publishSnapshot({
-    key: baselineKey(commit, selection.policy), base: null,
-    files: fileEntries(files, published),
-    groups: published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
-    report, digest: published.digest,
+    key: baselineKey(commit, selection.policy), base: delta?.anchor ?? null,
+    files: fileEntries(files, published), groups, report, digest: published.digest,
     meta: { head: commit, commit, policy: buildFingerprint(selection.policy) },
+    ...(options.replace === true ? { replace: true } : {}),
   });
-  return { ...report, generation };
+  return { report: { ...report, generation }, anchor: delta?.anchor ?? null };
 }
 
 /** The manifest entries of a tree's files with their group hashes. */

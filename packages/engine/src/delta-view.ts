@@ -42,6 +42,8 @@ export interface SiteRelation {
 export interface GraphSide {
   /** True when the file is part of this side's tree. */
   hasFile(path: string): boolean;
+  /** True when the file is part of this side's tree and parsed (not a document: a manifest, a README). */
+  isParsed(path: string): boolean;
   /** The published definitions of a file (its file symbol included), by id. */
   definitions(path: string): Definition[];
   /** One definition by id. */

@@ -9,13 +9,19 @@ import { assignIds } from '@repograph/graph';
 
 const FUNCTION_KINDS = new Set(['function', 'method', 'constructor']);
 
+/** What the delta reads of an index: function ids by fingerprint and by branch shape, sorted. */
+export interface FunctionLookup {
+  withFingerprint(fingerprint: string): string[];
+  withBranch(hash: string): string[];
+}
+
 interface Entry {
   id: string;
   fingerprint: string | undefined;
   branches: string[];
 }
 
-export class FunctionIndex {
+export class FunctionIndex implements FunctionLookup {
   private readonly byPath = new Map<string, Entry[]>();
   private readonly byFingerprint = new Map<string, Set<string>>();
   private readonly byBranch = new Map<string, Set<string>>();
@@ -27,6 +33,25 @@ export class FunctionIndex {
     for (const [key, ids] of this.byFingerprint) copy.byFingerprint.set(key, new Set(ids));
     for (const [key, ids] of this.byBranch) copy.byBranch.set(key, new Set(ids));
     return copy;
+  }
+
+  /**
+   * This index with the entries of `replaced`'s paths replaced by those of their facts (null: the
+   * file left), without copying it: a review's head is its base with the changed files replaced,
+   * so this costs what changed. Later updates of this index show through (use it at once).
+   */
+  overlay(replaced: ReadonlyMap<string, FileFacts | null>): FunctionLookup {
+    const own = new FunctionIndex();
+    const hidden = new Set<string>();
+    for (const [path, facts] of replaced) {
+      for (const entry of this.byPath.get(path) ?? []) hidden.add(entry.id);
+      own.set(path, facts);
+    }
+    const merge = (below: string[], above: string[]): string[] => [...below.filter((id) => !hidden.has(id)), ...above].sort();
+    return {
+      withFingerprint: (fingerprint) => merge(this.withFingerprint(fingerprint), own.withFingerprint(fingerprint)),
+      withBranch: (hash) => merge(this.withBranch(hash), own.withBranch(hash)),
+    };
   }
 
   /** Replaces the entries of `path` with those of its facts (null: the file left or has none). */

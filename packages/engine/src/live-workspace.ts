@@ -6,7 +6,9 @@
  * only holds what those stages read and leave.
  */
 import type { FileFacts } from '@repograph/core';
+import type { BoundCommit } from './baseline-neighbour.js';
 import { PathGuard } from './path-guard.js';
+import { forkedNeighbour } from './workspace-fork.js';
 import { runDryRun } from './refresh/dry-run.js';
 import { runRefresh, type StateCell } from './refresh/pipeline.js';
 import { analyzeSince } from './refresh/since.js';
@@ -26,6 +28,8 @@ export class LiveWorkspace {
   private readonly cell: StateCell = { state: null, lastRefreshMs: 0 };
   private readonly overrides = new Map<string, Uint8Array>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Tasks of the queue running now (a bound tree is forked only when none is). */
+  private running = 0;
   private pathGuard: PathGuard | null = null;
 
   constructor(host: WorkspaceHost, spec: WorkspaceSpec, contents?: Record<string, string>) {
@@ -109,8 +113,25 @@ export class LiveWorkspace {
     return run;
   }
 
+  /**
+   * The bound tree as a baseline build's neighbour (workspace-fork.ts), or null while a refresh
+   * runs (its session may be half updated; waiting for the queue could wait on the very build
+   * that asks, when a refresh builds a baseline) or before the first one.
+   */
+  forkBoundTree(): BoundCommit | null {
+    if (this.running > 0) return null;
+    return forkedNeighbour(this.host.store, this.spec.root, this.host.policy, this.cell.state);
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
+    const run = this.queue.then(async () => {
+      this.running++;
+      try {
+        return await task();
+      } finally {
+        this.running--;
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }

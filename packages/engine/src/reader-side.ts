@@ -13,7 +13,8 @@ import { relationKindOfReference } from '@repograph/core';
 import { assignIds } from '@repograph/graph';
 import type { FileEntry, SnapshotInfo, SnapshotReader } from '@repograph/store';
 import type { CallArguments, Definition, GraphSide, SiteRelation } from './delta-view.js';
-import type { FunctionIndex } from './function-index.js';
+import type { FunctionLookup } from './function-index.js';
+import { layerImports } from './layer-imports.js';
 
 const DELTA_KINDS: ReadonlySet<RelationKind> = new Set(['calls', 'instantiates', 'references']);
 /**
@@ -42,17 +43,24 @@ export class ReaderSide implements GraphSide {
   private readonly looked = new Map<string, FileEntry | undefined>();
   /** The whole manifest, once enough paths were looked up. */
   private manifest: Map<string, FileEntry> | null = null;
+  /** importsOf's lookup (through the layer cache for a stored snapshot: layer-imports.ts). */
+  private imports: ((path: string) => string[]) | null = null;
 
   constructor(
     private readonly reader: SideReader,
     private readonly factsOf: (path: string) => FileFacts | null,
-    private readonly functions: FunctionIndex | null,
+    private readonly functions: FunctionLookup | null,
     /** The callers of a symbol from memory (a live session), instead of the snapshot's index. */
     private readonly callers: ((id: string) => string[]) | null = null,
   ) {}
 
   hasFile(path: string): boolean {
     return this.file(path) !== undefined;
+  }
+
+  isParsed(path: string): boolean {
+    const entry = this.file(path);
+    return entry !== undefined && entry.status !== 'document';
   }
 
   definitions(path: string): Definition[] {
@@ -90,6 +98,13 @@ export class ReaderSide implements GraphSide {
   }
 
   importsOf(path: string): string[] {
+    this.imports ??= 'storage' in this.reader && 'layerGroups' in this.reader
+      ? layerImports(this.reader as SnapshotReader, (file) => this.readImports(file))
+      : (file) => this.readImports(file);
+    return [...this.imports(path)];
+  }
+
+  private readImports(path: string): string[] {
     const targets = new Set<string>();
     for (const relation of this.reader.relationsInFile(path)) {
       if (relation.kind === 'imports' && relation.to !== null) targets.add(relation.to);

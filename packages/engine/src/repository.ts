@@ -19,6 +19,8 @@ import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
 import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
+import { registerNearbyTree } from './baseline-neighbour.js';
+import { resolveRefFromFiles } from './ref-files.js';
 import { cleanupBaselines, listBaselines, type BaselineListing } from './baseline-listing.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import { QuerySession } from './query.js';
@@ -115,6 +117,8 @@ export class Repository {
       offLimits: [...(isGit ? [commonDir] : []), ...(dataRoot ? [dataRoot] : [])],
     };
     this.workspaces.set(DEFAULT_WORKSPACE, new LiveWorkspace(this.host, { id: DEFAULT_WORKSPACE, root, isGit, pinnedBase: null }));
+    // A baseline build with no kept neighbour starts from the worktree's bound tree (usually a review's base).
+    registerNearbyTree(store, async () => this.workspaces.get(DEFAULT_WORKSPACE)?.forkBoundTree() ?? null);
     this.restoreWorkspaces();
   }
 
@@ -302,7 +306,8 @@ export class Repository {
   async resolveRef(ref: string): Promise<{ commit: string; follows: string | null }> {
     if (!this.isGit) throw new RepographError('BaseNotACommit', `${this.root} is not a git repository, so it has no commits.`, { root: this.root });
     assertSingleCommitRef(ref);
-    const resolved = await resolveRefFollowing(this.root, ref);
+    // Plain branches, HEAD and commit ids from git's files (ref-files.ts); the rest from git.
+    const resolved = await resolveRefFromFiles(this.root, ref) ?? await resolveRefFollowing(this.root, ref);
     if (!resolved) throw noSuchCommit(this.root, ref);
     return resolved;
   }

@@ -23,7 +23,7 @@ import type { MaterialPolicy } from '@repograph/graph';
 import { FunctionIndex } from './function-index.js';
 import { ReaderSide } from './reader-side.js';
 import { rebaseFacts } from './rebase.js';
-import { treeChange } from './workspace-tree.js';
+import { changeOverBase, treeChange } from './workspace-tree.js';
 
 /** What a review computation gets while both sides are open. */
 export interface ReviewSides {
@@ -43,6 +43,23 @@ export interface ReviewSides {
   readText(side: 'base' | 'head', path: string, maxBytes: number): Promise<string | null>;
   /** The bytes of a file on one side, changed or not (null: absent or over `maxBytes`). */
   readBytes: ReadBytes;
+}
+
+/** The files that differ between two commits, by (root, base, head): commits never change, so neither does this. */
+const COMMIT_DIFFS = new Map<string, DiffEntry[]>();
+const COMMIT_DIFFS_KEPT = 8;
+
+/** diffFiles of two commits, kept for the next review of the same two (another spelling, a reader's recompute). */
+async function commitDiff(root: string, base: string, head: string): Promise<DiffEntry[]> {
+  const key = `${root}\0${base}\0${head}`;
+  let files = COMMIT_DIFFS.get(key);
+  if (!files) {
+    files = await diffFiles(root, base, head);
+    if (COMMIT_DIFFS.size >= COMMIT_DIFFS_KEPT) COMMIT_DIFFS.delete(COMMIT_DIFFS.keys().next().value!);
+    COMMIT_DIFFS.set(key, files);
+  }
+  // Each review gets entries of its own (callers may annotate them).
+  return files.map((entry) => ({ ...entry, hunks: entry.hunks.map((hunk) => ({ ...hunk })) }));
 }
 
 /** Function indexes of head commits, most recent last. */
@@ -155,33 +172,34 @@ export interface CommitSidesInput {
 /** Opens both baselines (the caller ensured them) and runs `compute` while they are open. */
 export async function withCommitSides<A>(input: CommitSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store } = input;
-  const files = await diffFiles(input.root, input.base, input.head);
+  const files = await commitDiff(input.root, input.base, input.head);
   const baseReader = store.reader(input.baseKey);
   const headReader = store.reader(input.headKey);
   try {
     if (!baseReader || !headReader) throw new Error(`the baselines of ${input.base} and ${input.head} are not both in the store`);
-    const headEntries = new Map<string, FileEntry>();
-    for (const entry of headReader.files()) headEntries.set(entry.path, entry);
-    const baseEntries = new Map<string, FileEntry>();
-    for (const entry of baseReader.files()) baseEntries.set(entry.path, entry);
-    const change = treeChange(baseReader, headEntries, 0, () => null);
+    // A head stored as a delta over the base (baseline-delta.ts) says what changed by its own
+    // manifest alone; else the two manifests are compared whole.
+    const change = headReader.storage.baseSid === baseReader.storage.sid
+      ? changeOverBase(baseReader, headReader)
+      : treeChange(baseReader, new Map(Array.from(headReader.files(), (entry) => [entry.path, entry] as const)), 0, () => null);
     const factsOf = cachedFactsOf(store);
+    const baseFacts = (path: string): FileFacts | null => factsOf(baseReader.file(path), path);
+    const headFacts = (path: string): FileFacts | null => factsOf(headReader.file(path), path);
     // The head's function index is the base's with the files that differ replaced: an entry
     // depends only on its file's own facts, so this costs what changed (a push reads a few files).
     const beforeFunctions = baselineFunctions(store, input.baseKey, baseReader);
-    const afterFunctions = beforeFunctions.clone();
-    for (const path of [...change.reparsed, ...change.removedFiles]) afterFunctions.set(path, factsOf(headEntries.get(path), path));
+    const afterFunctions = beforeFunctions.overlay(new Map([...change.reparsed, ...change.removedFiles].map((path) => [path, headFacts(path)] as const)));
     const delta: DeltaInput = {
       workspace: `commit:${input.head}`,
       paths: change.paths, reparsed: change.reparsed, affected: change.affected, removedFiles: change.removedFiles,
-      before: new ReaderSide(baseReader, (path) => factsOf(baseEntries.get(path), path), beforeFunctions),
-      after: new ReaderSide(headReader, (path) => factsOf(headEntries.get(path), path), afterFunctions),
+      before: new ReaderSide(baseReader, baseFacts, beforeFunctions),
+      after: new ReaderSide(headReader, headFacts, afterFunctions),
       reingestMs: 0,
     };
     const readBytes = commitBytes(input.root, input.base, input.head, files);
     return await compute({
       base: input.base, head: input.head, workspace: null, files, delta, baseReader, headReader,
-      factsOf: (side, path) => factsOf((side === 'base' ? baseEntries : headEntries).get(path), path),
+      factsOf: (side, path) => (side === 'base' ? baseFacts : headFacts)(path),
       readBytes, readText: textThrough(readBytes),
     });
   } finally {

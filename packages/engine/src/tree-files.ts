@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Diagnostic, LanguageId } from '@repograph/core';
 import { languageOfPath } from '@repograph/extract';
 import { admitPath, DEFAULT_MATERIAL_POLICY, looksMinified, type MaterialPolicy } from '@repograph/graph';
-import { hashBlob, listTree, type FileEntry } from '@repograph/store';
+import { hashBlob, listTree, listTreeFrom, type FileEntry, type TreeListing } from '@repograph/store';
 import { excludedCounts, excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 import { readRegularFileSync } from './regular-file.js';
 import { yieldTurn } from './yield-turn.js';
@@ -86,6 +86,30 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
 /** How long a synchronous slice of file reads may hold the event loop. */
 const SLICE_MS = 8;
 
+/** The last commits listed, by repository root (most recent last): a commit's listing never changes. */
+const LISTINGS = new Map<string, Array<{ commit: string; listing: TreeListing }>>();
+const LISTINGS_KEPT = 3;
+/** Listings of more entries are not kept (their memory would outweigh a git process). */
+const MAX_KEPT_ENTRIES = 50_000;
+
+/**
+ * The listing of `commit`: kept from an earlier call, else derived from the listing of the last
+ * commit listed by comparing the two trees (a push, a review's head after its base: only what
+ * differs is read; store git-tree-diff.ts), else `git ls-tree`.
+ */
+async function commitListing(root: string, commit: string): Promise<TreeListing> {
+  const kept = LISTINGS.get(root) ?? [];
+  const known = kept.find((entry) => entry.commit === commit);
+  if (known) return known.listing;
+  const near = kept[kept.length - 1];
+  const listing = (near && near.commit.length === commit.length ? await listTreeFrom(root, near.commit, near.listing, commit) : null)
+    ?? await listTree(root, commit);
+  if (listing.entries.length <= MAX_KEPT_ENTRIES) {
+    LISTINGS.set(root, [...kept.filter((entry) => entry.commit !== commit), { commit, listing }].slice(-LISTINGS_KEPT));
+  }
+  return listing;
+}
+
 /** A commit's files, and what its listing excluded (reported as the worktree scan reports it). */
 export interface CommitFiles {
   files: TreeFile[];
@@ -95,7 +119,7 @@ export interface CommitFiles {
 
 /** The files of a commit's tree, admitted by path and size (no checkout). */
 export async function loadCommitFiles(root: string, commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<CommitFiles> {
-  const listing = await listTree(root, commit);
+  const listing = await commitListing(root, commit);
   const folders = excludeFolders(listing.entries.map((e) => e.path), policy);
   const kept = new Set(folders.kept);
   const diagnostics = folders.diagnostics;

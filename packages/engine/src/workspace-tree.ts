@@ -75,6 +75,28 @@ export function treeChange(base: SnapshotReader, after: ReadonlyMap<string, File
   };
 }
 
+/**
+ * treeChange of a snapshot that sits on `base` (a delta baseline over the review's base): its own
+ * manifest holds exactly the entries that differ from the base's, so the change is read from
+ * those alone, at the cost of what changed rather than of the tree. Same answer as treeChange.
+ */
+export function changeOverBase(base: SnapshotReader, after: SnapshotReader): GraphChangeSummary {
+  const reparsed: string[] = [];
+  const affected: string[] = [];
+  const removedFiles: string[] = [];
+  for (const { path, file: now } of after.ownFiles()) {
+    const entry = base.file(path);
+    if (!now) {
+      if (entry) removedFiles.push(path);
+    } else if (!entry || now.status !== entry.status || now.blobId !== entry.blobId) reparsed.push(path);
+    else if (now.groupHash !== entry.groupHash) affected.push(path);
+  }
+  return {
+    paths: [...new Set([...reparsed, ...affected, ...removedFiles])].sort(), reparsed: reparsed.sort(), affected, removedFiles,
+    symbols: { added: [], removed: [], changed: [] }, reingestMs: 0,
+  };
+}
+
 /** True when both hold the same unsaved buffers. */
 export function sameContents(a: ReadonlyMap<string, Uint8Array>, b: ReadonlyMap<string, Uint8Array>): boolean {
   if (a.size !== b.size) return false;

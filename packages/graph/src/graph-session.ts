@@ -123,6 +123,36 @@ export class GraphSession {
     return session;
   }
 
+  /**
+   * A session that starts where this one is and goes on alone: updating either never changes the
+   * other. What updates replace whole (inputs, units, groups, id tables, forward lists, outputs)
+   * is shared; what they change in place (the reverse dependencies, the caller counts, the
+   * ordered groups) is copied. Costs a copy of those maps, far less than binding the tree again.
+   * Units are shared too: the only thing a binder writes on one is its import-target cache, and
+   * resolution depends only on the file set and manifests, which a session changes by binding
+   * every unit afresh. Call it only between updates (never while a pausing update is running).
+   */
+  fork(): GraphSession {
+    const copy = new GraphSession();
+    for (const [path, file] of this.files) copy.files.set(path, file);
+    copy.units = new Map(this.units);
+    for (const [path, kept] of this.groups) copy.groups.set(path, kept);
+    copy.manifests = this.manifests;
+    copy.buildDiagnostics = this.buildDiagnostics;
+    copy.manifestDiagnostics = this.manifestDiagnostics;
+    copy.ids = new Map(this.ids);
+    copy.current = this.current;
+    for (const [path, dependencies] of this.forward) copy.forward.set(path, dependencies);
+    for (const [path, dependents] of this.reverse) copy.reverse.set(path, new Set(dependents));
+    for (const [id, byCaller] of this.callers) copy.callers.set(id, new Map(byCaller));
+    copy.sortedPaths = this.sortedPaths;
+    copy.ordered = this.ordered === null ? null : {
+      index: this.ordered.index, groups: this.ordered.groups.slice(), counts: { ...this.ordered.counts }, evidence: this.ordered.evidence,
+    };
+    copy.budgets = this.budgets;
+    return copy;
+  }
+
   /** The latest output. */
   get output(): GraphOutput {
     return this.current!;

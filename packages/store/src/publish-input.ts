@@ -23,14 +23,17 @@ const SPECIAL = /[\u0000\uD800-\uDFFF]/;
 /** Key-string order for sorting the writes: code-point order, by the fastest exact means. */
 export type KeyStringOrder = (a: string, b: string) => number;
 
-/** Throws InvalidParams for a malformed snapshot key or base, StoreError for an oversize key. */
+/**
+ * Throws InvalidParams for a malformed snapshot key or base, StoreError for an oversize key. A
+ * workspace sits on a baseline; a baseline may sit on another (a delta baseline, engine
+ * baseline-delta.ts). That the base is complete itself is checked in the transaction (publish.ts).
+ */
 export function validateSnapshotKey(input: PublishInput, maxKeySize: number): void {
   const { key, base } = input;
   const isBaseline = hasPrefix(key, BASELINE_PREFIX);
   if (!isBaseline && !hasPrefix(key, WORKSPACE_PREFIX)) {
     throw invalid(`snapshot key "${key}" must be "${BASELINE_PREFIX}<commit>" or "${WORKSPACE_PREFIX}<id>"`, { key });
   }
-  if (isBaseline && base !== null) throw invalid(`baseline ${key} cannot have a base (got ${base})`, { key, base });
   if (base !== null && !hasPrefix(base, BASELINE_PREFIX)) {
     throw invalid(`the base of ${key} must be a baseline key, got "${base}"`, { key, base });
   }

@@ -31,6 +31,11 @@ export async function publishSnapshot(environment: StoreEnvironment, input: Publ
       throw storeError(`cannot publish ${input.key}: its base ${input.base} is not in the store; publish the ` +
         `baseline first`, { key: input.key, base: input.base });
     }
+    // A reader merges one layer over one complete layer: a snapshot never sits on an overlay.
+    if (base !== null && base.base !== null) {
+      throw storeError(`cannot publish ${input.key} on ${input.base}: that snapshot itself sits on ${base.base}; ` +
+        `a snapshot sits only on a complete baseline, so store ${input.base} complete first`, { key: input.key, base: input.base });
+    }
     const generation = nextCounter(environment, 'generation');
     const sid = encodeOrdinal(nextCounter(environment, 'snapshotSequence'));
     const { header, manifest } = writeSnapshotData(environment, sid, input, generation, base?.sid ?? null);
@@ -58,7 +63,7 @@ export async function deleteSnapshot(environment: StoreEnvironment, key: string)
     const dependents: string[] = [];
     for (const { value } of databases.snapshots.getRange({})) if (value.base === key) dependents.push(value.key);
     if (dependents.length > 0) {
-      throw storeError(`cannot delete ${key}: the workspace snapshots ${dependents.join(', ')} sit on it; delete ` +
+      throw storeError(`cannot delete ${key}: the snapshots ${dependents.join(', ')} sit on it; delete ` +
         `or republish them first`, { key, dependents });
     }
     deleteSnapshotData(environment, header.sid);

@@ -87,6 +87,14 @@ class MergedSnapshotReader implements SnapshotReader {
     }
   }
 
+  *ownFiles(): IterableIterator<{ path: string; file: FileEntry | undefined }> {
+    this.assertOpen();
+    for (const entry of this.own.manifest()) {
+      this.assertOpen();
+      yield { path: entry.path, file: applyEntry(entry, this.base?.manifestEntry(entry.path)) };
+    }
+  }
+
   file(path: string): FileEntry | undefined {
     this.assertOpen();
     const entry = this.own.manifestEntry(path);

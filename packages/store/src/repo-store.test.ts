@@ -183,7 +183,7 @@ describe('atomicity', () => {
     const wrongGroup = group(A, [makeSymbol(B, 'x')]);
     const cases: Array<[string, Promise<number>, string]> = [
       ['bad key', publish(store, 'commit:x', null, []), 'InvalidParams'],
-      ['baseline with base', publish(store, 'baseline:x', 'baseline:y', []), 'InvalidParams'],
+      ['workspace on a workspace', publish(store, 'workspace:w', 'workspace:v', []), 'InvalidParams'],
       ['symbol in another group', publish(store, 'workspace:w', null, [wrongGroup]), 'InvalidParams'],
       ['duplicate group', publish(store, 'workspace:w', null, [group(A), group(A)]), 'InvalidParams'],
       ['relation elsewhere', publish(store, 'workspace:w', null, [group(A, [], [makeRelation(B, B, null)])]), 'InvalidParams'],
@@ -192,6 +192,7 @@ describe('atomicity', () => {
       ['symbol id outside its path', publish(store, 'workspace:w', null, [group(A, [{ ...makeSymbol(A, 'x'), id: `${B}#x` }])]), 'InvalidParams'],
       ['NUL in an id', publish(store, 'workspace:w', null, [group(A, [makeSymbol(A, 'a\u0000b')])]), 'StoreError'],
       ['key too long', publish(store, 'workspace:w', null, [group(`${'d/'.repeat(2100)}x.ts`)]), 'StoreError'],
+      ['baseline on a missing base', publish(store, 'baseline:x', 'baseline:y', []), 'StoreError'],
     ];
     for (const [label, promise, code] of cases) await assert.rejects(promise, { code }, label);
     assert.equal(store.generation(), 0);
@@ -201,6 +202,23 @@ describe('atomicity', () => {
 });
 
 describe('delete, list, facts and reopen', () => {
+  test('a baseline sits on a complete baseline; nothing sits on one that sits on another', async () => {
+    const { store } = await openTestStore();
+    await publish(store, 'baseline:c1', null, baselineGroups());
+    await publish(store, 'baseline:c2', 'baseline:c1', [group(A, [makeSymbol(A, 'changed')])]);
+    const reader = store.reader('baseline:c2')!;
+    assert.deepEqual(reader.symbolsInFile(A).map((symbol) => symbol.name), ['changed'], 'its own group');
+    assert.deepEqual(reader.symbolsInFile(B).map((symbol) => symbol.name), ['bar'], 'the anchor\'s group where it has none');
+    assert.equal(reader.storage.baseSid !== null, true);
+    reader.close();
+    await assert.rejects(publish(store, 'workspace:w', 'baseline:c2', [group(A)]), { code: 'StoreError', message: /sits only on a complete baseline/ });
+    await assert.rejects(publish(store, 'baseline:c3', 'baseline:c2', []), { code: 'StoreError', message: /sits only on a complete baseline/ });
+    await assert.rejects(store.deleteSnapshot('baseline:c1'), { code: 'StoreError', message: /baseline:c2/ });
+    assert.equal(await store.deleteSnapshot('baseline:c2'), true);
+    assert.equal(await store.deleteSnapshot('baseline:c1'), true);
+    await store.close();
+  });
+
   test('deletes snapshots, refusing a baseline an overlay sits on', async () => {
     const { store } = await openTestStore();
     await publish(store, 'baseline:c1', null, baselineGroups());

@@ -132,6 +132,13 @@ export interface SnapshotReader {
    * for `base` without a base). Lazy: iterate it while the reader is open.
    */
   layerFileSymbols(which: SnapshotLayerName): IterableIterator<SymbolRecord>;
+  /**
+   * The paths the snapshot's own manifest sets, by path, each with its merged entry (undefined:
+   * the path is removed from the base). An overlay's manifest holds only the entries that differ
+   * from its base's, so over a base this is exactly what changed against it; without a base,
+   * every file. Lazy: iterate it while the reader is open.
+   */
+  ownFiles(): IterableIterator<{ path: string; file: FileEntry | undefined }>;
   /** Releases the read transaction; later calls throw a StoreError. Idempotent. */
   close(): void;
 }

@@ -85,6 +85,7 @@ export function buildSide(spec: SideSpec): GraphSide {
   const functions = [...definitionsById.values()].filter((d) => ['function', 'method', 'constructor'].includes(d.symbol.kind));
   return {
     hasFile: (path) => definitionsByPath.has(path),
+    isParsed: (path) => definitionsByPath.has(path),
     definitions: (path) => definitionsByPath.get(path) ?? [],
     definition: (id) => definitionsById.get(id),
     symbol: (id) => definitionsById.get(id)?.symbol,

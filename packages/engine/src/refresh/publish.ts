@@ -3,16 +3,14 @@
  * first when the store lacks it), in one write transaction. Owns the overlay's groups, the
  * report and the snapshot's meta; the store's write is @repograph/store's.
  */
-import { join } from 'node:path';
 import type { BuildReport, Diagnostic } from '@repograph/core';
-import { canonicalJson, isResolutionManifest, type HashedGroup } from '@repograph/graph';
-import { hashBlob } from '@repograph/store';
+import { canonicalJson, type HashedGroup } from '@repograph/graph';
 import { baselineKey, ensureBaseline, publishBaseline } from '../baseline.js';
 import { buildFingerprint } from '../build-fingerprint.js';
 import { findGroup } from '../graph-change.js';
 import { buildReport } from '../report.js';
-import { readRegularFileSync } from '../regular-file.js';
-import { loadCommitFiles, MAX_INDEXED_BYTES, type TreeFile } from '../tree-files.js';
+import { loadCommitFiles } from '../tree-files.js';
+import { sameGraphInput, worktreeBlob } from '../tree-sameness.js';
 import { overlayAfter } from '../workspace-tree.js';
 import { yieldTurn } from '../yield-turn.js';
 import type { LiveState } from './state.js';
@@ -74,12 +72,17 @@ export async function publishTree(input: PublishInput): Promise<BuildReport> {
   return { ...report, generation, timings: stopwatch.timings };
 }
 
-/** The group hashes of the baseline `base` by path, publishing it first when the store lacks it. */
+/**
+ * The group hashes of the baseline `base` by path, publishing it first when the store lacks it,
+ * or lacks it complete: a workspace's overlay sits only on a complete baseline, and a review
+ * may have stored this commit as a delta (baseline-delta.ts).
+ */
 async function baselineHashes(input: PublishInput, base: string, head: string): Promise<Map<string, string>> {
   const { store } = input.context.host;
   const existing = store.reader(base);
-  if (!existing) await publishOwnBaseline(input, head);
-  else existing.close();
+  const complete = existing !== undefined && existing.storage.baseSid === null;
+  existing?.close();
+  if (!complete) await publishOwnBaseline(input, head, existing !== undefined);
   const reader = store.reader(base)!;
   const hashes = new Map<string, string>();
   for (const entry of reader.files()) hashes.set(entry.path, entry.groupHash);
@@ -88,11 +91,11 @@ async function baselineHashes(input: PublishInput, base: string, head: string): 
 }
 
 /**
- * The baseline of `head` when the store lacks it: when the tree equals the commit (the usual
- * cold start) the bound tree is published as the baseline too; otherwise it is built from git
- * objects.
+ * The baseline of `head`, complete, when the store lacks it (or holds a delta of it: `replace`):
+ * when the tree equals the commit (the usual cold start) the bound tree is published as the
+ * baseline too; otherwise it is built from git objects.
  */
-async function publishOwnBaseline(input: PublishInput, head: string): Promise<void> {
+async function publishOwnBaseline(input: PublishInput, head: string, replace: boolean): Promise<void> {
   const { context, state } = input;
   const { store, policy, getPool } = context.host;
   const root = context.spec.root;
@@ -100,30 +103,14 @@ async function publishOwnBaseline(input: PublishInput, head: string): Promise<vo
   const key = (d: Diagnostic): string => canonicalJson(d);
   const sameTree = input.buffers.size === 0 && state.fileDiagnostics.size === 0
     && commit.files.length === state.files.size
-    && commit.files.every((f) => sameFile(root, state.files.get(f.path), f))
+    && commit.files.every((f) => sameGraphInput(state.files.get(f.path), f, (path) => worktreeBlob(root, path)))
     && commit.diagnostics.map(key).sort().join('\n') === state.buildDiagnosticsKey;
   if (sameTree) {
     await publishBaseline(store, root, head, commit.files, state.session.output, state.selection, {
       submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
       excluded: commit.excluded, timings: { ...input.stopwatch.timings },
-    });
+    }, { replace });
     return;
   }
-  await ensureBaseline({ store, root, commit: head, getPool, policy });
-}
-
-/**
- * True when the worktree's file `mine` gives the graph what the commit's file `theirs` gives it.
- * A parsed file must have the same blob. A document's graph input is its path, action and
- * reason alone (no facts), and the worktree does not hash documents, so those are compared;
- * a resolution manifest among them (package.json, tsconfig.json, go.mod...) steers binding by
- * its text, so its worktree bytes are hashed and must be the commit's blob.
- */
-function sameFile(root: string, mine: TreeFile | undefined, theirs: TreeFile): boolean {
-  if (mine === undefined || mine.action !== theirs.action || mine.reason !== theirs.reason || mine.language !== theirs.language) return false;
-  if (mine.blobId !== null || theirs.action !== 'document') return mine.blobId === theirs.blobId;
-  if (!isResolutionManifest(theirs.path)) return true;
-  const bytes = readRegularFileSync(join(root, theirs.path), MAX_INDEXED_BYTES);
-  if (!bytes.ok || theirs.blobId === null) return false;
-  return hashBlob(bytes.bytes, theirs.blobId.length === 64 ? 'sha256' : 'sha1') === theirs.blobId;
+  await ensureBaseline({ store, root, commit: head, getPool, policy, complete: true });
 }
