@@ -55,7 +55,9 @@ export function* readContextSteps(input: DeltaInput): Steps<DeltaContext> {
     afterDefinitions,
     relationsAfter: memoize((path) => (input.after.hasFile(path) ? input.after.relationsIn(path) : [])),
     relationsBefore: memoize((path) => (input.before.hasFile(path) ? input.before.relationsIn(path) : [])),
-    importsAfter: memoize((path) => (input.after.hasFile(path) ? sortedUnique(input.after.importsOf(path)) : [])),
+    // A file the side lacks imports nothing (it has no relations there): no manifest lookup per
+    // module, which a walk of the import graph would make for thousands of modules.
+    importsAfter: memoize((path) => sortedUnique(input.after.importsOf(path))),
   };
   // Every rule set reads these of each edited file (arity its call sites, import cycles its
   // imports): read them here, where each file is a step.

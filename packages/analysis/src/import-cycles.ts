@@ -61,13 +61,13 @@ function componentKey(component: Component): string {
   return sortedUnique(component.nodes).join('\n');
 }
 
-/** importsOf as a successor function: sorted, without repeats, read once per module. */
+/** importsOf as a successor function: sorted, without repeats, read once per module (none for a file the side lacks). */
 function importGraph(side: GraphSide): (path: string) => readonly string[] {
   const cache = new Map<string, string[]>();
   return (path) => {
     let next = cache.get(path);
     if (next === undefined) {
-      next = side.hasFile(path) ? sortedUnique(side.importsOf(path)) : [];
+      next = sortedUnique(side.importsOf(path));
       cache.set(path, next);
     }
     return next;

@@ -57,7 +57,13 @@ export function compareText(a: string, b: string): number {
 
 /** A sorted copy without repeats. */
 export function sortedUnique(values: Iterable<string>): string[] {
+  if (Array.isArray(values) && isStrictlySorted(values)) return values.slice();
   return [...new Set(values)].sort(compareText);
+}
+
+function isStrictlySorted(values: readonly string[]): boolean {
+  for (let index = 1; index < values.length; index++) if (!(values[index - 1]! < values[index]!)) return false;
+  return true;
 }
 
 /**

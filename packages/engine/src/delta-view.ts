@@ -56,7 +56,7 @@ export interface GraphSide {
   relationsIn(path: string): SiteRelation[];
   /** calls, instantiates and references into a symbol, from any file, with argument shapes. */
   relationsInto(id: string): SiteRelation[];
-  /** The files a file imports (inside the tree). */
+  /** The files a file imports (inside the tree); none for a file this side lacks. */
   importsOf(path: string): string[];
   /** Ids of functions, methods and constructors with this fingerprint. */
   withFingerprint(fingerprint: string): string[];

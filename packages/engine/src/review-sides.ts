@@ -126,8 +126,11 @@ export async function runReviewSides<A>(host: ReviewHost, request: ReviewRequest
   await build(base);
   if (request.head !== undefined && request.head !== null) {
     const head = await resolve(request.head);
+    // git diffs the two commits while the head's baseline is built.
+    const files = commitDiff(root, base, head);
+    files.catch(() => undefined);
     if (head !== base) await build(head);
-    return withCommitSides({ store, root, base, head, baseKey: baselineKey(base, policy), headKey: baselineKey(head, policy) }, compute);
+    return withCommitSides({ store, root, base, head, baseKey: baselineKey(base, policy), headKey: baselineKey(head, policy), files }, compute);
   }
   const workspace = host.workspace(request.workspace ?? DEFAULT_WORKSPACE_ID);
   return withWorkspaceSides({ store, base, baseKey: baselineKey(base, policy), workspace }, compute);
@@ -167,12 +170,14 @@ export interface CommitSidesInput {
   head: string;
   baseKey: string;
   headKey: string;
+  /** The files that differ, when the caller has started reading them (else read here). */
+  files?: Promise<DiffEntry[]>;
 }
 
 /** Opens both baselines (the caller ensured them) and runs `compute` while they are open. */
 export async function withCommitSides<A>(input: CommitSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store } = input;
-  const files = await commitDiff(input.root, input.base, input.head);
+  const files = await (input.files ?? commitDiff(input.root, input.base, input.head));
   const baseReader = store.reader(input.baseKey);
   const headReader = store.reader(input.headKey);
   try {
