@@ -68,7 +68,7 @@ for (const { name, files, path, edit } of cases) {
       const text = readFileSync(join(suite.root, first), 'utf8');
       const workspace = suite.repository.workspace('default');
       const dry = await workspace.dryRun(new Map([[copy, text]]), analyze);
-      assert.equal(dry.bind.mode, 'full');
+      assert.equal(dry.bind.mode, 'incremental');
       assert.deepEqual(dry.analysis.reparsed, [copy]);
 
       // Cold: bound from scratch with the edit, then thrown away; the workspace stays cold.

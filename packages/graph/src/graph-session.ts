@@ -4,12 +4,14 @@
  * changed files and every file that depends on them, transitively (each binder names a file's
  * direct dependencies: imports, re-export sources, its own package); when a changed file's
  * imports stayed the same, only the dependents that look up one of its changed names
- * (narrow-rebind.ts). Any other change (a file
- * added or removed, a manifest edited, a Go file's package changed) re-binds the whole tree.
- * Either way the output equals buildGraph over the same files (invariant 2). Owns that choice,
- * the retained units, ids and groups; the rules of binding stay in the binders.
+ * (narrow-rebind.ts). Files added or removed make every file's dependencies be asked again;
+ * the files whose dependencies differ count as changed, with their dependents. Any other change
+ * (a manifest edited, a file's language or Go package changed, a file becoming parsed or not)
+ * re-binds the whole tree. Either way the output equals buildGraph over the same files
+ * (invariant 2). Owns that choice, the retained units, ids and groups; the rules of binding stay
+ * in the binders, the ordered output's bookkeeping in ordered-groups.ts.
  */
-import { BudgetMeter, runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
+import { runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
@@ -17,6 +19,7 @@ import type { LanguageBinder } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
 import { changedNames, dependentsReferencing } from './narrow-rebind.js';
 import { makeFileUnit, type FileUnit } from './program.js';
+import { chargeAnalysis, copyOrdered, orderGroups, patchOrdered, type KeptGroup, type OrderedGroups } from './ordered-groups.js';
 import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
 
 /** What changed since the session's last output. */
@@ -38,25 +41,20 @@ export interface GraphUpdate {
   mode: 'incremental' | 'full';
 }
 
-interface GroupCounts {
-  symbols: number;
-  relations: number;
-  unresolved: number;
-  references: number;
-  entities: number;
-}
-
-interface KeptGroup {
-  group: HashedGroup;
-  counts: GroupCounts;
-}
-
 /** Files bound between two points where a pausing caller may give the thread away. */
 const STEP_FILES = 4;
 /** How long a slice of binding may hold the thread before a pausing caller pauses. */
 const PAUSE_AFTER_MS = 8;
 
 const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** True when two dependency lists name the same paths (in any order). */
+function sameMembers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((path) => set.has(path));
+}
 
 /**
  * What other files' binding can read of a file: its declarations without positions, text and
@@ -93,7 +91,7 @@ export class GraphSession {
    * The groups in path order with their running totals, patched as groups are assembled again
    * (null until the next publish rebuilds it, whenever the set of paths may have changed).
    */
-  private ordered: { index: Map<string, number>; groups: HashedGroup[]; counts: GroupCounts & { files: number }; evidence: number } | null = null;
+  private ordered: OrderedGroups | null = null;
   /** Limits of the analysis stage, counted as the output is put together. */
   private budgets: Budgets | null = null;
 
@@ -146,9 +144,7 @@ export class GraphSession {
     for (const [path, dependents] of this.reverse) copy.reverse.set(path, new Set(dependents));
     for (const [id, byCaller] of this.callers) copy.callers.set(id, new Map(byCaller));
     copy.sortedPaths = this.sortedPaths;
-    copy.ordered = this.ordered === null ? null : {
-      index: this.ordered.index, groups: this.ordered.groups.slice(), counts: { ...this.ordered.counts }, evidence: this.ordered.evidence,
-    };
+    copy.ordered = this.ordered === null ? null : copyOrdered(this.ordered);
     copy.budgets = this.budgets;
     return copy;
   }
@@ -180,12 +176,12 @@ export class GraphSession {
   }
 
   private *updateSteps(change: GraphChange): Generator<void, GraphUpdate> {
-    const structural = this.isStructural(change);
+    const kind = this.changeKind(change);
     for (const path of change.removed) this.files.delete(path);
     for (const file of change.upserts) this.files.set(file.path, file);
     if (change.manifests) this.manifests = [...change.manifests].sort(byPath);
     if (change.buildDiagnostics) this.buildDiagnostics = [...change.buildDiagnostics];
-    if (structural) {
+    if (kind === 'full') {
       yield* this.rebindAllSteps();
       return { output: this.output, rebound: [...this.files.keys()].sort(), mode: 'full' };
     }
@@ -202,16 +198,10 @@ export class GraphSession {
         if (names) narrowed.set(path, names);
         else surfaceChanged.add(path);
       }
-      if (facts) this.units.set(path, makeFileUnit(facts));
-      else this.units.delete(path);
     }
-    const binders = this.createBinders();
-    for (const path of changed) {
-      const unit = this.units.get(path);
-      if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
-      else this.ids.delete(path);
-    }
-    for (const path of changed) this.recordDependencies(path, binders);
+    const binders = kind === 'files'
+      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged)
+      : this.rebindContent(changed);
     const rebound = this.dependents(surfaceChanged, binders);
     if (narrowed.size > 0) {
       const candidates = [...this.dependents(new Set(narrowed.keys()), binders)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
@@ -229,20 +219,89 @@ export class GraphSession {
     return { output: this.output, rebound: [...rebound].sort(), mode: 'incremental' };
   }
 
-  /** True when a change can alter module resolution or package scopes: re-bind everything. */
-  private isStructural(change: GraphChange): boolean {
-    if (change.removed.length > 0 || change.manifests !== undefined) return true;
+  /** A content change (the file set stays): the changed units anew, binders over them, their dependencies. */
+  private rebindContent(changed: ReadonlySet<string>): Map<LanguageFamily, LanguageBinder> {
+    for (const path of changed) {
+      const facts = this.files.get(path)!.facts;
+      if (facts) this.units.set(path, makeFileUnit(facts));
+      else this.units.delete(path);
+    }
+    const binders = this.createBinders();
+    for (const path of changed) {
+      const unit = this.units.get(path);
+      if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
+      else this.ids.delete(path);
+    }
+    for (const path of changed) this.recordDependencies(path, binders);
+    return binders;
+  }
+
+  /**
+   * Files came or went (nothing else structural): module resolution and package scopes may differ
+   * for any file, so every unit is made anew (a unit caches what its imports resolve to) and
+   * every file's dependencies are asked again; a file whose dependencies differ now counts as
+   * surface-changed, so it and everything depending on it is bound again, as a file whose
+   * surface changed is. Files that depended on a removed one are among those. The rest keep
+   * their groups: binding a file reads nothing beyond the dependencies its binder names (the
+   * rule every incremental update rests on).
+   */
+  private *rebindFileSetSteps(changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>): Generator<void, Map<LanguageFamily, LanguageBinder>> {
+    const previousForward = new Map(this.forward);
+    this.units = new Map();
+    for (const file of [...this.files.values()].sort(byPath)) {
+      if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
+    }
+    const binders = this.createBinders();
+    for (const path of removed) this.ids.delete(path);
+    for (const path of changed) {
+      const unit = this.units.get(path);
+      if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
+      else this.ids.delete(path);
+    }
+    this.forward.clear();
+    this.reverse.clear();
+    let done = 0;
+    for (const path of this.units.keys()) {
+      this.recordDependencies(path, binders);
+      if (!sameMembers(previousForward.get(path), this.forward.get(path))) surfaceChanged.add(path);
+      if (++done % STEP_FILES === 0) yield;
+    }
+    for (const path of removed) {
+      const previous = this.groups.get(path);
+      if (!previous) continue;
+      this.countCalls(previous.group, -1);
+      this.groups.delete(path);
+    }
+    // The set of paths changed: the ordered groups are rebuilt at publish.
+    this.sortedPaths = null;
+    this.ordered = null;
+    return binders;
+  }
+
+  /**
+   * What a change needs: `full` when it can alter module resolution or package scopes beyond
+   * what asking every file's dependencies again finds (a manifest, a file's language, Go
+   * package or build constraint, a file becoming parsed or unparsed); `files` when files only
+   * came or went (besides content edits); else `content`.
+   */
+  private changeKind(change: GraphChange): 'full' | 'files' | 'content' {
+    if (change.manifests !== undefined) return 'full';
+    let files = change.removed.some((path) => this.files.has(path));
     for (const file of change.upserts) {
       const before = this.files.get(file.path);
-      if (!before) return true;
-      if ((before.facts === null) !== (file.facts === null)) return true;
+      if (!before) {
+        // A new document binds nothing and resolves nothing (manifests come as `manifests`).
+        if (file.facts !== null) files = true;
+        continue;
+      }
+      if ((before.facts === null) !== (file.facts === null)) return 'full';
       if (before.facts && file.facts) {
-        if (before.facts.language !== file.facts.language) return true;
-        if (before.facts.packageName !== file.facts.packageName) return true;
-        if (before.facts.buildConstraint !== file.facts.buildConstraint) return true;
+        if (before.facts.language !== file.facts.language) return 'full';
+        if (before.facts.packageName !== file.facts.packageName) return 'full';
+        if (before.facts.buildConstraint !== file.facts.buildConstraint) return 'full';
       }
     }
-    return false;
+    return files ? 'files' : 'content';
   }
 
   /** The given paths and every unit that depends on one of them, transitively. */
@@ -356,23 +415,8 @@ export class GraphSession {
       },
     };
     this.groups.set(path, kept);
-    this.patchOrdered(path, previous, kept);
-  }
-
-  /** Puts a re-assembled group in its place in `ordered` and moves the totals by the difference. */
-  private patchOrdered(path: string, previous: KeptGroup | undefined, kept: KeptGroup): void {
-    const ordered = this.ordered;
-    if (!ordered) return;
-    const at = ordered.index.get(path);
-    if (at === undefined || !previous) {
-      this.ordered = null; // a new path: the order is rebuilt at publish
-      return;
-    }
-    ordered.groups[at] = kept.group;
-    for (const key of ['symbols', 'relations', 'unresolved', 'references', 'entities'] as const) {
-      ordered.counts[key] += kept.counts[key] - previous.counts[key];
-    }
-    ordered.evidence += kept.counts.relations + kept.group.diagnostics.length - previous.counts.relations - previous.group.diagnostics.length;
+    // A new path: the order is rebuilt at publish.
+    if (this.ordered && !patchOrdered(this.ordered, path, previous, kept)) this.ordered = null;
   }
 
   /**
@@ -384,53 +428,14 @@ export class GraphSession {
       this.sortedPaths = [...this.groups.keys()].sort();
       this.ordered = null;
     }
-    const ordered = this.ordered ?? this.orderGroups(this.sortedPaths);
+    const ordered = this.ordered ?? orderGroups(this.sortedPaths, this.groups);
     this.ordered = ordered;
     const counts = { ...ordered.counts };
-    if (this.budgets) this.chargeAnalysis(counts, ordered.evidence);
+    if (this.budgets) chargeAnalysis(this.budgets, ordered, this.sortedPaths, this.groups);
     // A copy: `ordered` is patched in place by later updates; this output must stay as it is.
     const groups = ordered.groups.slice();
     const diagnostics = sortDiagnostics([...this.manifestDiagnostics, ...this.buildDiagnostics]);
     const digest = graphDigest(groups, diagnostics);
     this.current = { groups, diagnostics, digest, counts };
-  }
-
-  /** The groups in path order with their totals, from scratch. */
-  private orderGroups(paths: string[]): NonNullable<GraphSession['ordered']> {
-    const counts = { files: 0, symbols: 0, relations: 0, unresolved: 0, references: 0, entities: 0 };
-    let evidence = 0;
-    const groups: HashedGroup[] = [];
-    const index = new Map<string, number>();
-    for (const path of paths) {
-      const kept = this.groups.get(path)!;
-      index.set(path, groups.length);
-      groups.push(kept.group);
-      counts.files++;
-      counts.symbols += kept.counts.symbols;
-      counts.relations += kept.counts.relations;
-      counts.unresolved += kept.counts.unresolved;
-      counts.references += kept.counts.references;
-      counts.entities += kept.counts.entities;
-      evidence += kept.counts.relations + kept.group.diagnostics.length;
-    }
-    return { index, groups, counts, evidence };
-  }
-
-  /**
-   * The analysis budget: the totals are compared with the limits; only when one is passed are
-   * the groups charged again in path order, so the error names the group where it was crossed.
-   */
-  private chargeAnalysis(totals: { entities: number; references: number; relations: number }, evidence: number): void {
-    const limits = this.budgets!.analysis;
-    if (totals.entities <= limits.entities && totals.references <= limits.references
-      && totals.relations <= limits.relations && evidence <= limits.evidence) return;
-    const meter = new BudgetMeter(this.budgets!, 'analysis');
-    for (const path of this.sortedPaths!) {
-      const kept = this.groups.get(path)!;
-      meter.charge('entities', kept.counts.entities);
-      meter.charge('references', kept.counts.references);
-      meter.charge('relations', kept.counts.relations);
-      meter.charge('evidence', kept.counts.relations + kept.group.diagnostics.length);
-    }
   }
 }
