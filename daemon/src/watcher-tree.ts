@@ -93,6 +93,15 @@ export class DirectoryTree {
     return this.track(this.visit('', 'rewalk'));
   }
 
+  /**
+   * Resolves once the work under way now has ended: a directory whose appearance was seen is
+   * watched and read (its files reported) by then. A barrier waits for this after its cookie, so
+   * files created in a new folder just before it are in the batch it flushes.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.tasks]);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const watch of this.watches.values()) watch.handle.close();

@@ -204,6 +204,17 @@ test('sync() resolves only after onBatch saw every earlier change', { timeout: T
     write(root, 'src/fresh/dir/c.ts');
     await watcher.sync();
     assert.ok(recorder.changed('src/fresh/dir/c.ts'), 'a file in a new directory');
+    // New folders, many and deep: reading them takes many turns, and may end after the cookie's
+    // event; sync waits for them.
+    const burst: string[] = [];
+    for (let folder = 0; folder < 20; folder++) {
+      for (let file = 0; file < 5; file++) burst.push(`src/burst${folder}/deep/f${file}.ts`);
+    }
+    const deep = `src/${Array.from({ length: 40 }, (_, level) => `d${level}`).join('/')}`;
+    for (let file = 0; file < 5; file++) burst.push(`${deep}/f${file}.ts`);
+    for (const path of burst) write(root, path);
+    await watcher.sync();
+    assert.deepEqual(burst.filter((path) => !recorder.changed(path)), [], 'every file of the new folders');
     unlinkSync(join(root, 'src/new.ts'));
     await watcher.sync();
     assert.ok(recorder.removed('src/new.ts'), 'a deletion');

@@ -34,8 +34,9 @@
  * Barrier (sync): a cookie file `.repograph-cookie-<pid>-<n>` is created in the git dir (outside
  * git: in the root) and removed afterwards; cookies never appear in batches. Directory events
  * are taken in synchronously as they arrive, in inotify order (every fs.watch of the process
- * reads one inotify queue), so once the cookie's event is seen every earlier write is pending,
- * and is flushed at once.
+ * reads one inotify queue), so once the cookie's event is seen every earlier write is pending;
+ * the reads of directories that appeared before it (asynchronous) are awaited, then the batch
+ * is flushed.
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -169,6 +170,8 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
     async sync() {
       if (closed) throw new Error('watcher sync: the watcher is closed');
       await cookies.wait();
+      // A directory that appeared before the cookie is read asynchronously: wait for that too.
+      await tree.settled();
       await batcher.flush();
     },
     stats() {

@@ -43,6 +43,8 @@ export interface GraphUpdate {
 
 /** Files bound between two points where a pausing caller may give the thread away. */
 const STEP_FILES = 4;
+/** Units made (lookup tables of one file's facts) between pause points. */
+const UNITS_PER_STEP = 64;
 /** How long a slice of binding may hold the thread before a pausing caller pauses. */
 const PAUSE_AFTER_MS = 8;
 
@@ -248,8 +250,10 @@ export class GraphSession {
   private *rebindFileSetSteps(changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const previousForward = new Map(this.forward);
     this.units = new Map();
+    let made = 0;
     for (const file of [...this.files.values()].sort(byPath)) {
       if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
+      if (++made % UNITS_PER_STEP === 0) yield;
     }
     const binders = this.createBinders();
     for (const path of removed) this.ids.delete(path);
@@ -337,8 +341,10 @@ export class GraphSession {
 
   private *rebindAllSteps(): Generator<void, void> {
     this.units = new Map();
+    let made = 0;
     for (const file of [...this.files.values()].sort(byPath)) {
       if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
+      if (++made % UNITS_PER_STEP === 0) yield;
     }
     const binders = this.createBinders();
     this.ids = assignIds(this.units.values());
