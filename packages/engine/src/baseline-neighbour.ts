@@ -113,6 +113,11 @@ export function keepNeighbour(store: RepoStore, bound: BoundCommit): void {
   KEPT.set(store, { bound, timer });
 }
 
+/** Keys by diagnostics list: a commit's listing (and so its diagnostics) is kept and handed out again. */
+const DIAGNOSTICS_KEYS = new WeakMap<readonly Diagnostic[], string>();
+
 export function diagnosticsKeyOf(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics.map((d) => canonicalJson(d)).sort().join('\n');
+  let key = DIAGNOSTICS_KEYS.get(diagnostics);
+  if (key === undefined) DIAGNOSTICS_KEYS.set(diagnostics, (key = diagnostics.map((d) => canonicalJson(d)).sort().join('\n')));
+  return key;
 }

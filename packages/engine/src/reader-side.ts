@@ -148,11 +148,26 @@ export class ReaderSide implements GraphSide {
     let view = this.views.get(path);
     if (view === undefined) {
       const facts = this.factsOf(path);
-      view = facts ? viewOf(path, facts) : null;
+      view = facts ? sharedView(path, facts) : null;
       this.views.set(path, view);
     }
     return view;
   }
+}
+
+/**
+ * Views by facts object: facts are immutable and shared per blob while anyone holds them (a
+ * workspace, a kept baseline session), so both sides of a review, and every recomputation of
+ * it, read one view of each unchanged file instead of building it again (a review's duplicate
+ * rule reads the definitions of every candidate file in the repository).
+ */
+const VIEWS = new WeakMap<FileFacts, FileFactsView>();
+
+function sharedView(path: string, facts: FileFacts): FileFactsView {
+  if (facts.path !== path) return viewOf(path, facts);
+  let view = VIEWS.get(facts);
+  if (view === undefined) VIEWS.set(facts, (view = viewOf(path, facts)));
+  return view;
 }
 
 function viewOf(path: string, facts: FileFacts): FileFactsView {

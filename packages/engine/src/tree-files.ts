@@ -117,8 +117,25 @@ export interface CommitFiles {
   excluded: Record<string, number>;
 }
 
-/** The files of a commit's tree, admitted by path and size (no checkout). */
+/** The files of a commit's tree, admitted by path and size (no checkout); shared: read-only. */
 export async function loadCommitFiles(root: string, commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<CommitFiles> {
+  // A commit's admitted files never change under one policy (the policy object is replaced, never
+  // changed): the last few are kept, and callers share them read-only.
+  const key = `${root}\0${commit}`;
+  const kept = COMMIT_FILES.get(policy)?.get(key);
+  if (kept) return kept;
+  const files = await admitCommitFiles(root, commit, policy);
+  let byCommit = COMMIT_FILES.get(policy);
+  if (!byCommit) COMMIT_FILES.set(policy, (byCommit = new Map()));
+  if (byCommit.size >= LISTINGS_KEPT) byCommit.delete(byCommit.keys().next().value!);
+  if (files.files.length <= MAX_KEPT_ENTRIES) byCommit.set(key, files);
+  return files;
+}
+
+/** loadCommitFiles's results by policy, then by (root, commit). */
+const COMMIT_FILES = new WeakMap<MaterialPolicy, Map<string, CommitFiles>>();
+
+async function admitCommitFiles(root: string, commit: string, policy: MaterialPolicy): Promise<CommitFiles> {
   const listing = await commitListing(root, commit);
   const folders = excludeFolders(listing.entries.map((e) => e.path), policy);
   const kept = new Set(folders.kept);
