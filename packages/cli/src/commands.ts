@@ -4,6 +4,7 @@
  * loads the engine. Owns the dispatch table only; the commands own their behaviour.
  */
 import type { CommandOptions } from './main.js';
+import { tuneJitForOneShotIndex } from './one-shot-jit.js';
 
 /** Runs one command; resolves to its exit code. */
 export type CommandRunner = (options: CommandOptions) => Promise<number>;
@@ -15,7 +16,10 @@ export const QUERY_COMMANDS = ['search', 'card', 'callers', 'callees', 'refs'] a
 export type QueryCommand = (typeof QUERY_COMMANDS)[number];
 
 const COMMANDS: Record<string, CommandRunner> = {
-  index: async (options) => (await import('./index-command.js')).runIndexCommand(options),
+  index: async (options) => {
+    tuneJitForOneShotIndex();
+    return (await import('./index-command.js')).runIndexCommand(options);
+  },
   export: async (options) => (await import('./export-command.js')).runExport(options),
   serve: async (options) => (await import('./serve-command.js')).runServe(options),
   call: async (options) => (await import('./call-command.js')).runCall(options),
