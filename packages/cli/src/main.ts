@@ -5,17 +5,7 @@
 import { parseArgs } from 'node:util';
 import { isRepographError } from '@repograph/core';
 import { isRepographRequestError } from '@repograph/client';
-import { runCall } from './call-command.js';
-import { runExport } from './export-command.js';
-import { runIndexCommand } from './index-command.js';
-import { runWatch } from './watch-command.js';
-import { runCheck } from './check-command.js';
-import { runReview } from './review-command.js';
-import { runMcp } from './mcp-command.js';
-import { runPs } from './ps-command.js';
-import { runQueryCommand, QUERY_COMMANDS } from './query-commands.js';
-import { runServe } from './serve-command.js';
-import { runStop } from './stop-command.js';
+import { commandRunner } from './commands.js';
 
 /** Parsed global options shared by every command. */
 export interface CommandOptions {
@@ -115,17 +105,8 @@ export async function main(argv: string[]): Promise<number> {
     positionals,
   };
   try {
-    if (command === 'index') return await runIndexCommand(options);
-    if (command === 'export') return await runExport(options);
-    if (command === 'serve') return await runServe(options);
-    if (command === 'call') return await runCall(options);
-    if (command === 'ps') return await runPs(options);
-    if (command === 'stop') return await runStop(options);
-    if (command === 'watch') return await runWatch(options);
-    if (command === 'check') return await runCheck(options);
-    if (command === 'review') return await runReview(options);
-    if (command === 'mcp') return await runMcp(options);
-    if ((QUERY_COMMANDS as readonly string[]).includes(command)) return await runQueryCommand(command as (typeof QUERY_COMMANDS)[number], options);
+    const runner = commandRunner(command);
+    if (runner) return await runner(options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;
   } catch (error) {

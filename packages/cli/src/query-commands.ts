@@ -6,6 +6,7 @@
 import { RELATION_KINDS, RepographError, SYMBOL_KINDS, type RelationKind, type SymbolKind, type SymbolRecord } from '@repograph/core';
 import { openRepository, soleMatch, type CallTreeNode } from '@repograph/engine';
 import type { RepographClient } from '@repograph/client';
+import type { QueryCommand } from './commands.js';
 import { runningDaemon } from './daemon-connection.js';
 import type { CommandOptions } from './main.js';
 
@@ -19,8 +20,6 @@ interface QuerySource {
   refs(params: { id: string; kinds?: RelationKind[] }): Promise<{ references: Array<{ relation: { kind: string; site: { path: string; line: number; column: number } }; excerpt: string }> }>;
 }
 
-export const QUERY_COMMANDS = ['search', 'card', 'callers', 'callees', 'refs'] as const;
-type QueryCommand = (typeof QUERY_COMMANDS)[number];
 
 export async function runQueryCommand(command: QueryCommand, options: CommandOptions): Promise<number> {
   const argument = options.positionals.join(' ').trim();

@@ -10,12 +10,14 @@
  * shapes, with a fixed key order so the output is deterministic.
  */
 import type { DeclarationFact, ExportFact, ImportFact, ReferenceFact, ValueExpr } from '@repograph/core';
-import { FREE, KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE, NS_TYPE, OPAQUE, UNRESOLVED } from './model.js';
+import { KEEP_IF_MODULE, KEEP_IF_NOT_OPAQUE } from './model.js';
 import type { Decl, ExportRecord, Expr, ImportRecord, RefRecord } from './model.js';
 import type { LineTable } from './positions.js';
 import { docBefore, oneLine } from './docs.js';
 import { hashHex } from './fingerprint.js';
-import { libGeneric } from './lib-generics.js';
+import { directDecl, publishedFrom, rootIsModuleLevel, rootIsOpaque } from './finish-names.js';
+import { keptDeclarations } from './finish-keep.js';
+import { ValueConverter } from './finish-values.js';
 
 /**
  * What one walk of a file collected, and all that finishFacts reads from it: the records, plus
@@ -44,64 +46,33 @@ export interface FinishedFacts {
 /** Comments inside signature text (a `//` comment only after whitespace, so URLs in strings stay). */
 const COMMENTS = /\/\*[\s\S]*?\*\/|(?<=^|\s)\/\/[^\n]*/g;
 
-/** The binding of an unresolved name (undefined: free), looked up once. */
-function bindingOf(e: Extract<Expr, { k: 'name' }>): number | undefined {
-  if (e.res === UNRESOLVED) e.res = e.scope.lookup(e.ns, e.name) ?? FREE;
-  return e.res === FREE ? undefined : e.res;
-}
-
-/** The declaration an expression directly names (through casts), or -1. */
-function directDecl(e: Expr): number {
-  while (e.k === 'cast' || e.k === 'refined') e = e.value;
-  if (e.k === 'decl') return e.decl;
-  if (e.k === 'name') {
-    const binding = bindingOf(e);
-    return binding !== undefined && binding >= 0 ? binding : -1;
-  }
-  return -1;
-}
-
-function rootOf(e: Expr): Expr {
-  let root = e;
-  while (root.k === 'member' || root.k === 'deferred' || root.k === 'generic' || root.k === 'cast' || root.k === 'refined') {
-    root = root.k === 'member' ? root.object : root.k === 'deferred' ? root.e : root.k === 'generic' ? root.base : root.value;
-  }
-  return root;
-}
-
-/** KEEP_IF_MODULE: `this`/`super`, imports and module-scope declarations (or members of them). */
-function rootIsModuleLevel(decls: readonly Decl[], e: Expr): boolean {
-  const root = rootOf(e);
-  switch (root.k) {
-    case 'this':
-    case 'super':
-    case 'import':
-      return true;
-    case 'decl':
-      return decls[root.decl]!.scope === 'module';
-    case 'name': {
-      const binding = bindingOf(root);
-      if (binding === undefined || binding === OPAQUE) return false;
-      return binding < 0 || decls[binding]!.scope === 'module';
-    }
-    default:
-      return false;
-  }
-}
-
-function rootIsOpaque(e: Expr): boolean {
-  const root = rootOf(e);
-  return root.k === 'name' && bindingOf(root) === OPAQUE;
-}
-
-/** Binds, publishes and converts one walk's records into FileFacts fields (see the header). */
+/**
+ * Binds, publishes and converts one walk's records into FileFacts fields (see the header). Each
+ * phase is its own function: a file that reaches a branch no earlier file did makes the optimizing
+ * compiler start over on the function holding it, and small functions make that cheap.
+ */
 export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
   const decls = w.decls;
-  const count = decls.length;
+  const called: number[] = new Array<number>(decls.length).fill(0);
+  const refs = keptReferences(decls, w.refs, called);
+  markExported(decls, w.exports);
+  const published = publishedDeclarations(decls, called);
+  const keep = keptDeclarations(decls, published, refs, w.exports);
+  const newIndex: number[] = new Array<number>(decls.length).fill(-1);
+  let kept = 0;
+  for (let i = 0; i < decls.length; i++) if (keep[i] === 1) newIndex[i] = kept++;
+  const values = new ValueConverter(decls, newIndex);
+  const declarations = declarationFacts(w, lines, published, keep, newIndex, values);
+  const references = referenceFacts(decls, refs, lines, published, newIndex, values);
+  const imports = importFacts(w.imports, lines);
+  const exports = exportFacts(w.exports, lines, values);
+  return { declarations, imports, exports, references };
+}
 
-  const called: number[] = new Array<number>(count).fill(0);
+/** The references the store keeps (see the header), noting in `called` each declaration a call or `new` names. */
+function keptReferences(decls: readonly Decl[], records: readonly RefRecord[], called: number[]): RefRecord[] {
   const refs: RefRecord[] = [];
-  for (const ref of w.refs) {
+  for (const ref of records) {
     if (ref.keep === KEEP_IF_MODULE && !rootIsModuleLevel(decls, ref.target)) continue;
     if (ref.keep === KEEP_IF_NOT_OPAQUE && rootIsOpaque(ref.target)) continue;
     if (ref.kind === 'call' || ref.kind === 'new') {
@@ -110,8 +81,12 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     }
     refs.push(ref);
   }
+  return refs;
+}
 
-  for (const record of w.exports) {
+/** Sets the exported (and default) flags of the declarations a local export names. */
+function markExported(decls: readonly Decl[], exports: readonly ExportRecord[]): void {
+  for (const record of exports) {
     if (record.style !== 'local' || record.value === undefined) continue;
     const decl = directDecl(record.value);
     if (decl < 0) continue;
@@ -123,7 +98,11 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     const heldDecl = held === undefined ? -1 : directDecl(held);
     if (heldDecl >= 0 && decls[heldDecl]!.scope === 'module') decls[heldDecl]!.exported = true;
   }
+}
 
+/** 1 for each published declaration: module scope, members of published containers, locals the file calls. */
+function publishedDeclarations(decls: readonly Decl[], called: readonly number[]): number[] {
+  const count = decls.length;
   const published: number[] = new Array<number>(count).fill(0);
   for (let i = 0; i < count; i++) {
     const d = decls[i]!;
@@ -132,253 +111,34 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     else if (d.scope === 'member') published[i] = d.container < 0 || published[d.container] === 1 ? 1 : 0;
     else published[i] = called[i]!;
   }
-  const publishedFrom = (start: number): number => {
-    let at = start;
-    while (at >= 0 && published[at] !== 1) at = decls[at]!.container;
-    return at;
-  };
+  return published;
+}
 
-  const thisOwnerOf = (e: Extract<Expr, { k: 'this' }>): number => {
-    if (e.owner >= 0) return e.owner;
-    return e.fn >= 0 && decls[e.fn]!.hasPrototypeMembers ? e.fn : -1;
-  };
-
-  /** The constraints being followed (a constraint that names itself ends there). */
-  const constraining = new Set<Expr>();
-  const constraintOf = (e: Extract<Expr, { k: 'name' }>): Expr | undefined =>
-    e.ns === NS_TYPE && bindingOf(e) === OPAQUE ? e.scope.constraintOf(e.name) : undefined;
-
-  // Keep published declarations and whatever a kept expression points at.
-  const keep: number[] = new Array<number>(count).fill(0);
-  const work: number[] = [];
-  const markDecl = (decl: number): void => {
-    if (decl < 0 || keep[decl] === 1 || decls[decl]!.dropped) return;
-    keep[decl] = 1;
-    work.push(decl);
-  };
-  const mark = (e: Expr | undefined): void => {
-    while (e !== undefined) {
-      switch (e.k) {
-        case 'name': {
-          markDecl(directDecl(e));
-          const constraint = constraintOf(e);
-          if (constraint === undefined || constraining.has(constraint)) return;
-          constraining.add(constraint);
-          mark(constraint);
-          constraining.delete(constraint);
-          return;
-        }
-        case 'decl': markDecl(e.decl); return;
-        case 'this': markDecl(thisOwnerOf(e)); return;
-        case 'super': markDecl(e.owner); return;
-        case 'member': e = e.object; break;
-        case 'call': case 'new':
-          if (e.k === 'call' && e.args !== undefined) for (const arg of e.args) mark(arg);
-          e = e.callee;
-          break;
-        case 'element': e = e.of; break;
-        case 'argparam': e = e.callee; break;
-        case 'typeof': e = e.value; break;
-        case 'array':
-          if (e.key !== undefined) mark(e.key);
-          if (e.items !== undefined) for (const item of e.items) mark(item);
-          e = e.element;
-          break;
-        case 'fn': for (const param of e.params) mark(param); mark(e.guard?.type); e = e.returns; break;
-        case 'generic': for (const arg of e.args) mark(arg); e = e.base; break;
-        case 'cast': case 'refined': mark(e.type); e = e.value; break;
-        case 'guard': e = e.callee; break;
-        case 'indexed': e = e.object; break;
-        case 'paramof': e = e.fn; break;
-        case 'oneof': case 'allof': for (const type of e.types) mark(type); return;
-        case 'deferred': e = e.e; break;
-        default: return;
-      }
-    }
-  };
-  for (let i = 0; i < count; i++) {
-    // Every parameter of a published function is kept: packages/graph finds them by position.
-    if (published[i] === 1 || (decls[i]!.parameterOf >= 0 && published[decls[i]!.parameterOf] === 1)) markDecl(i);
-  }
-  for (const ref of refs) mark(ref.target);
-  for (const record of w.exports) mark(record.value);
-  while (work.length > 0) {
-    const d = decls[work.pop()!]!;
-    markDecl(publishedFrom(d.container));
-    mark(d.valueType);
-    mark(d.init);
-    mark(d.returnType);
-    mark(d.guard?.type);
-    if (d.keepsMembers && d.members !== undefined) for (const member of d.members.values()) markDecl(member);
-    mark(d.wraps);
-    if (d.returns) for (const e of d.returns) mark(e);
-    if (d.extendsTypes) for (const e of d.extendsTypes) mark(e);
-    if (d.implementsTypes) for (const e of d.implementsTypes) mark(e);
-  }
-
-  const newIndex: number[] = new Array<number>(count).fill(-1);
-  let kept = 0;
-  for (let i = 0; i < count; i++) if (keep[i] === 1) newIndex[i] = kept++;
-
-  const toValue = (e: Expr): ValueExpr | undefined => {
-    switch (e.k) {
-      case 'name': {
-        const binding = bindingOf(e);
-        if (binding === undefined) return { k: 'global', name: e.name };
-        if (binding === OPAQUE) {
-          // A type parameter is what its constraint is (`T extends C` has C's members).
-          const constraint = constraintOf(e);
-          if (constraint === undefined || constraining.has(constraint)) return undefined;
-          constraining.add(constraint);
-          const value = toValue(constraint);
-          constraining.delete(constraint);
-          return value;
-        }
-        if (binding >= 0) return newIndex[binding]! >= 0 ? { k: 'decl', decl: newIndex[binding]! } : undefined;
-        return { k: 'import', imp: -2 - binding };
-      }
-      case 'decl': return newIndex[e.decl]! >= 0 ? { k: 'decl', decl: newIndex[e.decl]! } : undefined;
-      case 'import': return { k: 'import', imp: e.imp };
-      case 'this': {
-        const owner = thisOwnerOf(e);
-        return { k: 'this', owner: owner >= 0 ? newIndex[owner]! : -1 };
-      }
-      case 'super': return { k: 'super', owner: e.owner >= 0 ? newIndex[e.owner]! : -1 };
-      case 'member': return { k: 'member', object: toValue(e.object) ?? { k: 'unknown' }, name: e.name };
-      case 'call':
-      case 'new': {
-        const callee = toValue(e.callee);
-        if (callee === undefined) return undefined;
-        // Python: the positional arguments where binding reads them.
-        if (e.k === 'call' && e.args !== undefined) return { k: 'call', callee, args: e.args.map((arg) => toValue(arg) ?? { k: 'unknown' }) };
-        return { k: e.k, callee };
-      }
-      case 'element': {
-        const of = toValue(e.of);
-        if (of === undefined) return undefined;
-        return e.index === undefined ? { k: 'element', of } : { k: 'element', of, index: e.index };
-      }
-      case 'argparam': {
-        const callee = toValue(e.callee);
-        return callee === undefined ? undefined : { k: 'argparam', callee, isNew: e.isNew, arg: e.arg, param: e.param };
-      }
-      case 'typeof': {
-        const value = toValue(e.value);
-        return value === undefined ? undefined : { k: 'typeof', value };
-      }
-      case 'array': {
-        const array: ValueExpr = { k: 'array', element: toValue(e.element) ?? { k: 'unknown' } };
-        // Python: a mapping's key type, a tuple's item types.
-        if (e.key !== undefined) array.key = toValue(e.key) ?? { k: 'unknown' };
-        if (e.items !== undefined) array.items = e.items.map((item) => toValue(item) ?? { k: 'unknown' });
-        return array;
-      }
-      case 'fn': {
-        const fn: ValueExpr = {
-          k: 'fn',
-          params: e.params.map((param) => toValue(param) ?? { k: 'unknown' }),
-          returns: toReturnType(e.returns) ?? { k: 'unknown' },
-        };
-        const guard = e.guard === undefined ? undefined : toValue(e.guard.type);
-        if (guard !== undefined && guard.k !== 'unknown') fn.guard = { param: e.guard!.param, type: guard };
-        return fn;
-      }
-      case 'generic': return genericValue(e, false);
-      case 'deferred': return toValue(e.e);
-      case 'oneof': {
-        // A member that names nothing (a type parameter, an unknown type) leaves the union unknown.
-        const types: ValueExpr[] = [];
-        for (const member of e.types) {
-          const type = toValue(member);
-          if (type === undefined || type.k === 'unknown' || type.k === 'global') return undefined;
-          types.push(type);
-        }
-        return { k: 'oneof', types };
-      }
-      case 'allof': {
-        // Parts that name nothing keep their place (see the binder: a member past one is unknown).
-        const types: ValueExpr[] = [];
-        let named = 0;
-        for (const part of e.types) {
-          const type = toValue(part);
-          const known = type !== undefined && type.k !== 'unknown';
-          types.push(known ? type : { k: 'unknown' });
-          if (known) named++;
-        }
-        return named === 0 ? undefined : types.length === 1 ? types[0] : { k: 'allof', types };
-      }
-      case 'refined': {
-        const value = toValue(e.value);
-        const type = toValue(e.type);
-        if (value === undefined) return undefined;
-        return type === undefined || type.k === 'unknown' ? value : { k: 'refined', value, type, except: e.except };
-      }
-      case 'guard': {
-        const callee = toValue(e.callee);
-        return callee === undefined ? undefined : { k: 'guard', callee, arg: e.arg };
-      }
-      case 'indexed': {
-        const object = toValue(e.object);
-        return object === undefined || object.k === 'unknown' ? undefined : { k: 'indexed', object, name: e.name };
-      }
-      case 'paramof': {
-        const fn = toValue(e.fn);
-        return fn === undefined || fn.k === 'unknown' ? undefined : { k: 'paramof', fn, param: e.param };
-      }
-      case 'cast': {
-        const value = toValue(e.value) ?? { k: 'unknown' };
-        const type = toValue(e.type);
-        return type === undefined || type.k === 'unknown' ? value : { k: 'cast', value, type };
-      }
-      case 'module': return { k: 'module', specifier: e.specifier };
-      default: return undefined;
-    }
-  };
-  /** What a reference or a heritage clause names: a generic type's base (`implements Iterable<T>` names Iterable). */
-  function toNamed(e: Expr): ValueExpr | undefined {
-    return toValue(e.k === 'generic' ? e.base : e);
-  }
-  function toReturnType(e: Expr): ValueExpr | undefined {
-    return e.k === 'generic' ? genericValue(e, true) : toValue(e);
-  }
-  /** A generic type: a global one as ./lib-generics.ts reads it, else its base. */
-  function genericValue(e: Extract<Expr, { k: 'generic' }>, inReturn: boolean): ValueExpr | undefined {
-    if (e.base.k === 'name' && bindingOf(e.base) === undefined) {
-      const arg = (index: number): ValueExpr | undefined => {
-        const value = index < e.args.length ? toValue(e.args[index]!) : undefined;
-        return value === undefined || value.k === 'unknown' ? undefined : value;
-      };
-      const keys = (index: number): string[] | null => {
-        const key = e.args[index];
-        if (key === undefined) return null;
-        if (key.k === 'literal') return [key.text];
-        if (key.k !== 'oneof') return null;
-        const texts: string[] = [];
-        for (const member of key.types) if (member.k === 'literal') texts.push(member.text);
-        return texts.length === 0 ? null : texts;
-      };
-      const known = libGeneric(e.base.name, arg, keys, inReturn);
-      if (known !== null) return known;
-    }
-    return toValue(e.base);
-  }
-
+/** The kept declarations as facts, in walk order, with parents, qualified names, signatures and types. */
+function declarationFacts(
+  w: WalkRecords, lines: LineTable, published: readonly number[], keep: readonly number[],
+  newIndex: readonly number[], values: ValueConverter,
+): DeclarationFact[] {
+  const decls = w.decls;
+  const count = decls.length;
   const qualifiedNames: string[] = new Array(count);
   const qualifiedNameOf = (i: number): string => {
     const known = qualifiedNames[i];
     if (known !== undefined) return known;
-    const parent = publishedFrom(decls[i]!.container);
+    const parent = publishedFrom(decls, published, decls[i]!.container);
     const qualifier = decls[i]!.qualifier;
     const name = parent >= 0 ? `${qualifiedNameOf(parent)}.${decls[i]!.name}` : qualifier ? `${qualifier}.${decls[i]!.name}` : decls[i]!.name;
     qualifiedNames[i] = name;
     return name;
   };
+  const toValue = (e: Expr): ValueExpr | undefined => values.toValue(e);
+  const toNamed = (e: Expr): ValueExpr | undefined => values.toNamed(e);
 
   const declarations: DeclarationFact[] = [];
   for (let i = 0; i < count; i++) {
     if (keep[i] !== 1) continue;
     const d = decls[i]!;
-    const parent = publishedFrom(d.container);
+    const parent = publishedFrom(decls, published, d.container);
     const fact: DeclarationFact = {
       kind: d.kind,
       name: d.name,
@@ -398,14 +158,14 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     if (signature !== undefined && signature !== '') fact.signature = signature;
     const doc = d.docStart >= 0 ? docBefore(w.text, w.comments, d.docStart) : undefined;
     if (doc !== undefined) fact.doc = doc;
-    setValue(fact, 'valueType', d.valueType === undefined ? undefined : toValue(d.valueType));
-    setValue(fact, 'init', d.init === undefined ? undefined : toValue(d.init));
-    setValue(fact, 'returnType', d.returnType === undefined ? undefined : toReturnType(d.returnType));
+    setValue(fact, 'valueType', d.valueType === undefined ? undefined : values.toValue(d.valueType));
+    setValue(fact, 'init', d.init === undefined ? undefined : values.toValue(d.init));
+    setValue(fact, 'returnType', d.returnType === undefined ? undefined : values.toReturnType(d.returnType));
     if (d.guard !== undefined) {
-      const type = toValue(d.guard.type);
+      const type = values.toValue(d.guard.type);
       if (type !== undefined && type.k !== 'unknown') fact.guard = { param: d.guard.param, type };
     }
-    setValue(fact, 'wraps', d.wraps === undefined ? undefined : toValue(d.wraps));
+    setValue(fact, 'wraps', d.wraps === undefined ? undefined : values.toValue(d.wraps));
     if (d.returnType === undefined && d.returns) setValue(fact, 'returnsExpr', commonReturn(d.returns, toValue));
     setList(fact, 'extendsTypes', d.extendsTypes, toNamed);
     setList(fact, 'implementsTypes', d.implementsTypes, toNamed);
@@ -414,15 +174,22 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     if (d.nodeCount !== undefined) fact.nodeCount = d.nodeCount;
     declarations.push(fact);
   }
+  return declarations;
+}
 
+/** The kept references as facts, in source order, each from its innermost published declaration. */
+function referenceFacts(
+  decls: readonly Decl[], refs: RefRecord[], lines: LineTable, published: readonly number[],
+  newIndex: readonly number[], values: ValueConverter,
+): ReferenceFact[] {
   let sorted = true;
   for (let i = 1; i < refs.length && sorted; i++) sorted = refs[i - 1]!.at <= refs[i]!.at;
   if (!sorted) refs.sort((a, b) => a.at - b.at);
   const references: ReferenceFact[] = [];
   for (const ref of refs) {
-    const target = toNamed(ref.target);
+    const target = values.toNamed(ref.target);
     if (target === undefined) continue;
-    const from = publishedFrom(ref.encl);
+    const from = publishedFrom(decls, published, ref.encl);
     const position = lines.position(ref.at);
     const fact: ReferenceFact = {
       kind: ref.kind,
@@ -438,19 +205,24 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     }
     references.push(fact);
   }
+  return references;
+}
 
-  const imports: ImportFact[] = w.imports.map((record) => {
+function importFacts(records: readonly ImportRecord[], lines: LineTable): ImportFact[] {
+  return records.map((record) => {
     const position = lines.position(record.at);
     return {
       specifier: record.specifier, style: record.style, imported: record.imported, local: record.local,
       typeOnly: record.typeOnly, line: position.line, column: position.column,
     };
   });
+}
 
-  const exports: ExportFact[] = w.exports.map((record) => {
+function exportFacts(records: readonly ExportRecord[], lines: LineTable, values: ValueConverter): ExportFact[] {
+  return records.map((record) => {
     const position = lines.position(record.at);
     const fact = { style: record.style, exported: record.exported } as ExportFact;
-    const value = record.value === undefined ? undefined : toValue(record.value);
+    const value = record.value === undefined ? undefined : values.toValue(record.value);
     if (value !== undefined) fact.value = value;
     if (record.specifier !== undefined) fact.specifier = record.specifier;
     if (record.imported !== undefined) fact.imported = record.imported;
@@ -459,8 +231,6 @@ export function finishFacts(w: WalkRecords, lines: LineTable): FinishedFacts {
     fact.column = position.column;
     return fact;
   });
-
-  return { declarations, imports, exports, references };
 }
 
 function setValue(fact: DeclarationFact, key: 'valueType' | 'init' | 'returnType' | 'returnsExpr' | 'wraps', value: ValueExpr | undefined): void {

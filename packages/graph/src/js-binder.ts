@@ -50,7 +50,10 @@ export class JsBinder implements LanguageBinder {
   /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
   private readonly depth = new DepthBudget(MAX_DEPTH);
   private readonly exportAnswers = new RecursionMemo<Entity>(this.depth);
-  private readonly declarationTypes = new RecursionMemo<TypeRef>(this.depth);
+  /** Keyed by declarationKey: the type of a declaration is asked on every member access. */
+  private readonly declarationTypes = new RecursionMemo<TypeRef, number>(this.depth);
+  /** A number per file unit seen, for keys that name a declaration without building a string. */
+  private readonly unitNumbers = new Map<FileUnit, number>();
   /** Set while an evaluation used a typed step (receiver type, `this`). */
   private typedStep = false;
   /**
@@ -283,12 +286,14 @@ export class JsBinder implements LanguageBinder {
     return null;
   }
 
-  /** Finds `name` on a type, walking the extends chain. */
-  private lookupMember(type: DeclType, name: string, depth: number, seen = new Set<string>()): Entity | null {
+  /**
+   * Finds `name` on a type, walking the extends chain. `seen` holds the declarations the walk has
+   * been through (made when the walk goes past the first one: most lookups end there).
+   */
+  private lookupMember(type: DeclType, name: string, depth: number, seen: Set<number> | null = null): Entity | null {
     if (this.depth.exceeded(depth)) return null;
-    const key = `${type.unit.path}\0${type.index}`;
-    if (seen.has(key)) return null;
-    seen.add(key);
+    const key = this.declarationKey(type.unit, type.index);
+    if (seen !== null && seen.has(key)) return null;
     const declaration = type.unit.facts.declarations[type.index]!;
     const candidates = type.unit.members.get(type.index)?.get(name);
     if (candidates && candidates.length > 0) {
@@ -297,6 +302,7 @@ export class JsBinder implements LanguageBinder {
       // A class's static members are not its instances' (nor the other way round): look further up.
       if (preferred !== undefined || declaration.kind !== 'class') return { t: 'decl', unit: type.unit, index: preferred ?? candidates[0]! };
     }
+    (seen ??= new Set()).add(key);
     for (const base of declaration.extendsTypes ?? []) {
       const baseType = this.typeOfTypeExpr(type.unit, base, depth + 1);
       if (baseType?.t !== 'decl') continue;
@@ -516,9 +522,16 @@ export class JsBinder implements LanguageBinder {
 
   /** The type of a declaration used as a value. */
   private declarationType(unit: FileUnit, index: number, depth: number): TypeRef | null {
-    const result = this.declarationTypes.answer(`${unit.path}\0${index}`, depth, () => this.declarationTypeUncached(unit, index, depth));
+    const result = this.declarationTypes.answer(this.declarationKey(unit, index), depth, () => this.declarationTypeUncached(unit, index, depth));
     if (result) this.typedStep = true;
     return result;
+  }
+
+  /** One number per declaration of the program (a unit has one FileUnit per path, and fewer than 2^32 declarations). */
+  private declarationKey(unit: FileUnit, index: number): number {
+    let number = this.unitNumbers.get(unit);
+    if (number === undefined) this.unitNumbers.set(unit, (number = this.unitNumbers.size));
+    return number * 4294967296 + index;
   }
 
   private declarationTypeUncached(unit: FileUnit, index: number, depth: number): TypeRef | null {

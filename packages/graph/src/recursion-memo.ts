@@ -37,14 +37,15 @@ interface Remembered<V> {
   reach: number;
 }
 
-export class RecursionMemo<V> {
-  private readonly answers = new Map<string, Remembered<V>>();
-  private readonly open = new Set<string>();
+/** Answers by question key: a string, or a number where a binder can name its questions without building strings. */
+export class RecursionMemo<V, K extends string | number = string> {
+  private readonly answers = new Map<K, Remembered<V>>();
+  private readonly open = new Set<K>();
 
   constructor(private readonly budget: DepthBudget) {}
 
   /** The answer for `key` asked at `depth`: remembered where valid, else computed now. */
-  answer(key: string, depth: number, compute: () => V | null): V | null {
+  answer(key: K, depth: number, compute: () => V | null): V | null {
     const known = this.answers.get(key);
     if (known !== undefined && depth + known.reach <= this.budget.max) {
       if (depth + known.reach > this.budget.deepest) this.budget.deepest = depth + known.reach;

@@ -16,23 +16,49 @@ import type { Walker } from './walker.js';
 import { addImport } from './modules.js';
 import { PRIMITIVE_TYPES, intersectionOf, primitiveType, unionOf } from './type-algebra.js';
 
-/** `Name`, `Name[]` (the commonest types, read without the reader). */
-const SIMPLE_TYPE = /\s*([A-Za-z_$][\w$]*)(\[\])?\s*/y;
-
 /** Reads the type text `[start, end)` with names looked up in `scope`; UNKNOWN when nothing is known. */
 export function readDocType(w: Walker, start: number, end: number, scope: Scope): Expr {
   if (start < 0 || end <= start) return UNKNOWN;
-  SIMPLE_TYPE.lastIndex = start;
-  const simple = SIMPLE_TYPE.exec(w.text);
-  if (simple !== null && SIMPLE_TYPE.lastIndex === end) {
-    const name = simple[1]!;
-    const named: Expr = PRIMITIVE_TYPES.has(name) ? primitiveType(name) : { k: 'name', name, scope, ns: NS_TYPE, res: UNRESOLVED };
-    if (simple[2] !== undefined) return named === NULLISH ? UNKNOWN : { k: 'array', element: named };
-    return named === NULLISH ? UNKNOWN : named;
+  const text = w.text;
+  // `Name` and `Name[]` with blanks around (the commonest types) are read without the reader.
+  const nameStart = skipSpaces(text, start);
+  if (isSimpleStart(text.charCodeAt(nameStart))) {
+    let nameEnd = nameStart + 1;
+    while (isSimplePart(text.charCodeAt(nameEnd))) nameEnd++;
+    const isArray = text.charCodeAt(nameEnd) === 91 && text.charCodeAt(nameEnd + 1) === 93;
+    if (skipSpaces(text, isArray ? nameEnd + 2 : nameEnd) === end) {
+      const name = text.slice(nameStart, nameEnd);
+      const named: Expr = PRIMITIVE_TYPES.has(name) ? primitiveType(name) : { k: 'name', name, scope, ns: NS_TYPE, res: UNRESOLVED };
+      if (isArray) return named === NULLISH ? UNKNOWN : { k: 'array', element: named };
+      return named === NULLISH ? UNKNOWN : named;
+    }
   }
   const reader = new TypeReader(w.text, w, start, end, scope);
   const type = reader.type();
   return type === NULLISH ? UNKNOWN : type;
+}
+
+/** The offset after the white space (a regular expression's `\s`) at `i`. */
+function skipSpaces(text: string, i: number): number {
+  for (;;) {
+    const ch = text.charCodeAt(i);
+    if ((ch >= 9 && ch <= 13) || ch === 32 || ch === 0xa0 || ch === 0x1680 || (ch >= 0x2000 && ch <= 0x200a) ||
+      ch === 0x2028 || ch === 0x2029 || ch === 0x202f || ch === 0x205f || ch === 0x3000 || ch === 0xfeff) {
+      i++;
+    } else {
+      return i;
+    }
+  }
+}
+
+/** `[A-Za-z_$]` (NaN past the end is neither). */
+function isSimpleStart(ch: number): boolean {
+  return (ch >= 97 && ch <= 122) || (ch >= 65 && ch <= 90) || ch === 95 || ch === 36;
+}
+
+/** `[\w$]`. */
+function isSimplePart(ch: number): boolean {
+  return isSimpleStart(ch) || (ch >= 48 && ch <= 57);
 }
 
 function isIdentStart(ch: number): boolean {

@@ -64,10 +64,10 @@ export function walkIf(w: Walker): void {
       facts = walkCondition(w, id);
     } else if (w.t.names[id] === 'else_clause') {
       hasElse = true;
-      withRefinements(w, facts.whenFalse, () => visitAt(w, id, R_READ));
+      visitRefined(w, facts.whenFalse, id);
     } else {
       w.blockExits = false;
-      withRefinements(w, facts.whenTrue, () => visitAt(w, id, R_READ));
+      visitRefined(w, facts.whenTrue, id);
       consequentExits = isExit(w, id) || (kind === S.K_BLOCK && w.blockExits);
     }
   } while (c.gotoNextSibling());
@@ -91,7 +91,7 @@ export function walkTernary(w: Walker): void {
     }
     operand++;
     if (operand === 1) facts = walkCondition(w, id);
-    else withRefinements(w, operand === 2 ? facts.whenTrue : facts.whenFalse, () => visitAt(w, id, R_READ));
+    else visitRefined(w, operand === 2 ? facts.whenTrue : facts.whenFalse, id);
   } while (c.gotoNextSibling());
   c.gotoParent();
 }
@@ -101,16 +101,31 @@ export function walkBinary(w: Walker): void {
   binaryFacts(w);
 }
 
-/** Runs `visit` with `refinements` in force. */
-function withRefinements(w: Walker, refinements: readonly Refinement[], visit: () => void): void {
+/**
+ * Visits the node under the cursor (type id `id`) as visitAt(R_READ) does, with `refinements` in
+ * force. Most conditions refine nothing, so that case is a plain visit.
+ */
+function visitRefined(w: Walker, refinements: readonly Refinement[], id: number): void {
   if (refinements.length === 0) {
-    visit();
+    visitAt(w, id, R_READ);
     return;
   }
   const depth = w.refinements.length;
   w.refinements.push(...refinements);
   try {
-    visit();
+    visitAt(w, id, R_READ);
+  } finally {
+    w.refinements.length = depth;
+  }
+}
+
+/** walkCondition with `refinements` in force (see visitRefined). */
+function conditionRefined(w: Walker, refinements: readonly Refinement[], id: number): Facts {
+  if (refinements.length === 0) return walkCondition(w, id);
+  const depth = w.refinements.length;
+  w.refinements.push(...refinements);
+  try {
+    return walkCondition(w, id);
   } finally {
     w.refinements.length = depth;
   }
@@ -200,7 +215,8 @@ function notFacts(w: Walker): Facts {
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
-  return negate ? { whenTrue: facts.whenFalse, whenFalse: facts.whenTrue } : NO_FACTS;
+  if (!negate || (facts.whenTrue.length === 0 && facts.whenFalse.length === 0)) return NO_FACTS;
+  return { whenTrue: facts.whenFalse, whenFalse: facts.whenTrue };
 }
 
 /**
@@ -239,12 +255,10 @@ function binaryFacts(w: Walker): Facts {
         continue;
       }
       if (operator === '&&' || operator === '||') {
-        const known = operator === '&&' ? left.whenTrue : left.whenFalse;
-        const right = { value: NO_FACTS };
-        withRefinements(w, known, () => { right.value = walkCondition(w, id); });
+        const right = conditionRefined(w, operator === '&&' ? left.whenTrue : left.whenFalse, id);
         facts = operator === '&&'
-          ? { whenTrue: [...left.whenTrue, ...right.value.whenTrue], whenFalse: [] }
-          : { whenTrue: [], whenFalse: [...left.whenFalse, ...right.value.whenFalse] };
+          ? joinedFacts(left.whenTrue, right.whenTrue, true)
+          : joinedFacts(left.whenFalse, right.whenFalse, false);
       } else {
         const rightValue = visitAt(w, id, R_READ);
         if (operator === 'instanceof' && leftName !== '' && isName(leftValue) && rightValue !== UNKNOWN) {
@@ -258,6 +272,16 @@ function binaryFacts(w: Walker): Facts {
   }
   w.branchHere = logical;
   return facts;
+}
+
+/**
+ * What `a && b` says when it holds (`whenTrue`), or `a || b` when it fails: both operands'
+ * refinements. Nothing known is NO_FACTS (no arrays made: most `&&`/`||` refine nothing).
+ */
+function joinedFacts(left: readonly Refinement[], right: readonly Refinement[], whenTrue: boolean): Facts {
+  if (left.length === 0 && right.length === 0) return NO_FACTS;
+  const joined = [...left, ...right];
+  return whenTrue ? { whenTrue: joined, whenFalse: [] } : { whenTrue: [], whenFalse: joined };
 }
 
 /** The identifier an expression reads (refined already or not), or null. */
