@@ -21,6 +21,7 @@ import { yieldTurn } from './yield-turn.js';
 import { surfaceIndexOf, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
 import { listConfigKeys, listDbTables, listEndpoints, type ConfigKeyList, type DbTableList, type EndpointList, type SurfaceListParams } from './surfaces-query.js';
 import { architectureFactsOf, type ArchitectureFacts } from './architecture-facts.js';
+import { snapshotHasSyntaxTierFiles } from './syntax-tier-presence.js';
 import { summarizeSnapshot, type RepoSummary, type SummaryOptions } from './summarize.js';
 import { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, TRACE_MAX_NODES, traceFrom, traceRoots, type CallTrace } from './trace.js';
 
@@ -114,6 +115,7 @@ export class QuerySession {
   private readonly text: SessionText;
   private names: NameEntry[] | null = null;
   private facts: ArchitectureFacts | null = null;
+  private syntaxTier: boolean | undefined;
   private readonly budgets: Budgets;
 
   constructor(reader: SnapshotReader, text: SessionText, budgets: Budgets = DEFAULT_BUDGETS) {
@@ -156,6 +158,12 @@ export class QuerySession {
 
   get info(): SnapshotReader['info'] {
     return this.reader.info;
+  }
+
+  /** True when the snapshot may hold a file of the syntax tier (syntax-tier-presence.ts); false means none. */
+  hasSyntaxTierFiles(): boolean {
+    this.syntaxTier ??= snapshotHasSyntaxTierFiles(this.reader);
+    return this.syntaxTier;
   }
 
   /** Ranked symbols for a query (exact > prefix > word parts > fuzzy). */
