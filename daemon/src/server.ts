@@ -116,7 +116,7 @@ async function claimRepository(options: DaemonOptions): Promise<{ repository: Re
 function createDaemonState(options: DaemonOptions, repository: Repository, endpoint: DaemonEndpoint): DaemonState {
   const { log } = options;
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
-  const sessions = new SnapshotSessions(repository);
+  const sessions = new SnapshotSessions(repository, log);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const reviews = new LazyReviews(repository);
   const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository, reviews), log);
@@ -233,6 +233,8 @@ async function catchUp(daemon: DaemonState): Promise<void> {
       if (daemon.stopping) return;
       await live.watch(info.root);
       await live.refresh(info.id).catch((error) => options.log(`catching up workspace ${info.id}: ${(error as Error).message}`));
+      // A catch-up that found nothing to publish warmed nothing: the stored generation's index.
+      daemon.sessions.warm(info.id);
     }
     if (!daemon.stopping && options.watch !== false) live.startReconciling(options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
   } catch (error) {

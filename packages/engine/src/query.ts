@@ -18,7 +18,7 @@ import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry }
 import type { SessionText, TextSource } from './session-text.js';
 import { repositoryPath, repositoryPrefix, sourceProblemError } from './source-text.js';
 import { yieldTurn } from './yield-turn.js';
-import { surfaceIndexOf, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
+import { surfaceIndexOf, warmSurfaceIndex, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
 import { listConfigKeys, listDbTables, listEndpoints, type ConfigKeyList, type DbTableList, type EndpointList, type SurfaceListParams } from './surfaces-query.js';
 import { architectureFactsOf, type ArchitectureFacts } from './architecture-facts.js';
 import { snapshotHasSyntaxTierFiles } from './syntax-tier-presence.js';
@@ -448,6 +448,11 @@ export class QuerySession {
   /** The snapshot's architecture facts: endpoints with mounts composed, config keys, tables (surfaces-index.ts). */
   surfaceIndex(): SurfaceIndex {
     return surfaceIndexOf(this.reader);
+  }
+
+  /** Builds the surface index ahead of its first query, giving the thread away between slices (surfaces-index.ts). */
+  async warmSurfaceIndex(stopped: () => boolean): Promise<void> {
+    await warmSurfaceIndex(this.reader, yieldTurn, stopped);
   }
 
   /** `surfaces.endpoints`: endpoints by full path, method and site (surfaces-query.ts). */
