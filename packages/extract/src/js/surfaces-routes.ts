@@ -156,6 +156,7 @@ export function finishRoutes(ctx: SurfaceContext, calls: readonly CallSite[], ne
       ...(info.router !== undefined ? { router: info.router } : {}),
       ...(routerParam !== undefined ? { routerParam } : {}),
       ...(kind !== undefined ? { routerKind: kind } : {}),
+      ...(key.holes !== undefined ? { holes: key.holes } : {}),
       line: position.line, column: position.column,
     });
   });
@@ -375,9 +376,10 @@ function ownPrefix(ctx: SurfaceContext, init: Expr, newsByResult: Map<Expr, NewS
   return null;
 }
 
+/** The key (a path or prefix) an argument writes; imported constants in it are kept as holes. */
 export function argKey(ctx: SurfaceContext, call: CallSite, arg: ArgInfo): KeyText | null {
   const name = arg.kind === S.K_IDENT && arg.value.k === 'name' ? arg.value.name : null;
-  return keyOf(ctx.w, arg.kind, arg.text, name, call.scope);
+  return keyOf(ctx.w, arg.kind, arg.text, name, call.scope, true);
 }
 
 function isPath(key: KeyText): boolean {
