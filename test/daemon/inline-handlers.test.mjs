@@ -93,3 +93,49 @@ test('an inline handler is a function named after its route: endpoints, trace, c
   const moved = await call(client, 'graph.trace', { entry: 'GET /orders/recent' });
   assert.deepEqual(names(moved.roots[0].children), ['loadOrders']);
 });
+
+const GO_MAIN = `package main
+
+import (
+	"net/http"
+	"os"
+
+	"github.com/gin-gonic/gin"
+)
+
+func main() {
+	r := gin.Default()
+	r.GET("/ping", func(c *gin.Context) {
+		c.String(http.StatusOK, greeting(os.Getenv("GREETING")))
+	})
+	http.HandleFunc("/health", func(w http.ResponseWriter, req *http.Request) {
+		check()
+	})
+	r.Run()
+}
+
+func greeting(prefix string) string { return prefix + "pong" }
+func check()                        {}
+`;
+
+test('a Go function literal handler is a function named after its route, with what it calls and reads', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('svc', { 'go.mod': 'module example.com/svc\n\ngo 1.21\n', 'main.go': GO_MAIN });
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('go-inline');
+  await call(client, 'index.status', { sync: true });
+
+  const endpoints = await call(client, 'surfaces.endpoints', {});
+  assert.deepEqual(endpoints.endpoints.map((e) => [`${e.method} ${e.path}`, e.handler]), [
+    ['ANY /health', 'main.go#main.ANY /health'],
+    ['GET /ping', 'main.go#main.GET /ping'],
+  ]);
+  const traced = await call(client, 'graph.trace', { entry: 'GET /ping' });
+  const [root] = traced.roots;
+  assert.equal(root.symbol.id, 'main.go#main.GET /ping');
+  assert.equal(root.symbol.container, 'main.go#main');
+  assert.deepEqual(names(root.children), ['greeting']);
+  assert.deepEqual(root.configKeys.map((key) => key.key), ['GREETING']);
+  const health = await call(client, 'graph.trace', { entry: '/health' });
+  assert.deepEqual(names(health.roots[0].children), ['check']);
+});

@@ -30,7 +30,7 @@ export { isGeneratedFile };
  * refactors, performance work or comments that leave every output byte-identical (the snapshot
  * tests in test/extract/ tell).
  */
-export const EXTRACTOR_VERSION = 11;
+export const EXTRACTOR_VERSION = 12;
 
 /** The language of a path by extension (`.d.ts` is TypeScript), or null when not JS/TS. */
 export function languageOfPath(path: string): LanguageId | null {
