@@ -8,7 +8,9 @@
 // before the extraction change, the cold index time with facts on vs off (alternated runs, median
 // of each). Writes bench/results/facts.json and the facts section of bench/RESULTS.md.
 //
-// CLI: node bench/facts.mjs [--corpora a,b] [--samples N] [--runs N] [--no-write] [--self-test] [--check-lists]
+// CLI: node bench/facts.mjs [--corpora a,b] [--samples N] [--rounds N] [--runs N] [--no-write] [--self-test] [--check-lists]
+//   --samples/--rounds: surfaces.* latency is `rounds` rounds of `samples` calls of each method (default 5 of 50),
+//   methods alternated round by round; the figures are medians over the rounds.
 //   --self-test: only the scorer's test on a tiny hand-made answer; --check-lists: only fetch and
 //   check each list's sites against its corpus (the second pass).
 import fs from 'node:fs';
@@ -32,17 +34,18 @@ const METHODS = {
 };
 
 function parseArgs(argv) {
-  const options = { corpora: null, samples: 50, runs: 3, write: true, selfTestOnly: false, checkOnly: false };
+  const options = { corpora: null, samples: 50, rounds: 5, runs: 3, write: true, selfTestOnly: false, checkOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--corpora') options.corpora = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (flag === '--samples') options.samples = Number(argv[++i]);
     else if (flag === '--runs') options.runs = Number(argv[++i]);
+    else if (flag === '--rounds') options.rounds = Number(argv[++i]);
     else if (flag === '--no-write') options.write = false;
     else if (flag === '--self-test') options.selfTestOnly = true;
     else if (flag === '--check-lists') options.checkOnly = true;
     else {
-      console.error(`bench:facts: unknown flag ${flag}; use --corpora a,b, --samples N, --runs N, --no-write, --self-test, --check-lists`);
+      console.error(`bench:facts: unknown flag ${flag}; use --corpora a,b, --samples N, --rounds N, --runs N, --no-write, --self-test, --check-lists`);
       process.exit(2);
     }
   }
@@ -98,7 +101,7 @@ async function measureCorpus(spec, list, options) {
       log(`${spec.name} ${kind}: ${score.matched}/${score.expected} found, ${score.falsePositives} false positives, precision ${score.precision?.toFixed(3) ?? '—'}, recall ${score.recall?.toFixed(3) ?? '—'}`);
     }
     if (row.missingMethods.length) row.error = `the daemon does not serve ${row.missingMethods.join(', ')}`;
-    if (options.latency) row.latency = await measureLatency(client, options.samples);
+    if (options.latency) row.latency = await measureLatency(client, options.samples, options.rounds);
     return row;
   } finally {
     if (daemon) await daemon.stop();
@@ -106,19 +109,36 @@ async function measureCorpus(spec, list, options) {
   }
 }
 
-/** p50/p95 of each surfaces.* method over the socket, `samples` calls each after one warm-up call. */
-async function measureLatency(client, samples) {
-  const methods = {};
+/**
+ * p50/p95 of each surfaces.* method over the socket, after one warm-up call each: `rounds` rounds
+ * of `samples` calls of every method, the methods alternated round by round; each figure is the
+ * median over the rounds (a burst of load from other processes on a shared machine moves one
+ * round, not the figure), with the range of the rounds' p95 and the slowest call beside it.
+ */
+async function measureLatency(client, samples, rounds) {
+  const present = [];
   for (const { method } of Object.values(METHODS)) {
-    const first = await call(client, method, { limit: LIMIT });
-    if (first.missing) continue;
-    const times = [];
-    for (let i = 0; i < samples; i++) {
-      const started = performance.now();
-      await client.requestByName(method, { limit: LIMIT });
-      times.push(performance.now() - started);
+    if (!(await call(client, method, { limit: LIMIT })).missing) present.push(method);
+  }
+  const perRound = Object.fromEntries(present.map((method) => [method, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const method of present) {
+      const times = [];
+      for (let i = 0; i < samples; i++) {
+        const started = performance.now();
+        await client.requestByName(method, { limit: LIMIT });
+        times.push(performance.now() - started);
+      }
+      perRound[method].push({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
     }
-    methods[method] = { p50Ms: round(percentile(times, 50), 3), p95Ms: round(percentile(times, 95), 3), maxMs: round(Math.max(...times), 3) };
+  }
+  const methods = {};
+  for (const [method, list] of Object.entries(perRound)) {
+    const p95s = list.map((each) => each.p95);
+    methods[method] = {
+      p50Ms: round(median(list.map((each) => each.p50)), 3), p95Ms: round(median(p95s), 3),
+      p95RangeMs: [round(Math.min(...p95s), 3), round(Math.max(...p95s), 3)], maxMs: round(Math.max(...list.map((each) => each.max)), 3),
+    };
   }
   return methods;
 }
@@ -199,7 +219,7 @@ async function main() {
     status: missing.length === 0 && rows.every((row) => !row.error) ? 'measured' : 'incomplete',
     why: missing.length ? `the daemon does not serve ${missing.join(', ')} yet` : rows.filter((row) => row.error).map((row) => `${row.corpus}: ${row.error}`).join('; '),
     targets: FACT_TARGETS, byLanguage,
-    latency: { corpus: largest.name, samples: options.samples, methods: latencyMethods,
+    latency: { corpus: largest.name, samples: options.samples, rounds: options.rounds, methods: latencyMethods,
       verdict: worstP95 == null ? 'not measured' : worstP95 < FACT_TARGETS.surfacesP95Ms ? 'met' : 'missed' },
     coldIndex,
     corpora: rows.map((row) => ({ ...row, scores: Object.fromEntries(Object.entries(row.scores ?? {}).map(([kind, s]) => [kind, s])) })),

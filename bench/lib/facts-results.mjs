@@ -45,8 +45,10 @@ export function writeFactsMarkdown(results) {
     lines.push(`| ${row.corpus} | ${LANGUAGE_NAMES[row.language]} | ${row.files ?? dash} | ${pr('endpoints')} | ${pr('configKeys')} | ${pr('tables')} | ${row.truncated?.length ? row.truncated.join(', ') : 'no'} | ${row.error ? row.error.slice(0, 80) : ''} |`);
   }
   const lat = results.latency;
-  lines.push('', `surfaces.* over the socket on the largest corpus (${lat?.corpus ?? dash}), ${lat?.samples ?? dash} calls each: ` +
-    (lat?.methods ? Object.entries(lat.methods).map(([method, v]) => `${method} p50 ${fixed(v.p50Ms, 2)} ms, p95 ${fixed(v.p95Ms, 2)} ms`).join('; ') : dash) +
+  const calls = lat?.rounds ? `${lat.rounds} rounds of ${lat.samples ?? dash} calls each (methods alternated), medians over the rounds` : `${lat?.samples ?? dash} calls each`;
+  lines.push('', `surfaces.* over the socket on the largest corpus (${lat?.corpus ?? dash}), ${calls}: ` +
+    (lat?.methods ? Object.entries(lat.methods).map(([method, v]) => `${method} p50 ${fixed(v.p50Ms, 2)} ms, p95 ${fixed(v.p95Ms, 2)} ms` +
+      (v.p95RangeMs ? ` (rounds ${fixed(v.p95RangeMs[0], 2)}-${fixed(v.p95RangeMs[1], 2)})` : '')).join('; ') : dash) +
     ` (target p95 < ${FACT_TARGETS.surfacesP95Ms} ms: ${lat?.verdict ?? 'not measured'}).`);
   const cold = results.coldIndex;
   lines.push('', cold?.ratio != null
