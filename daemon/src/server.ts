@@ -267,6 +267,8 @@ function stopDaemon(daemon: DaemonState, reason: string, afterStoreClosed?: () =
     for (const client of [...daemon.clients]) client.close();
     for (const socket of [...daemon.refused]) socket.destroy();
     sessions.closeAll();
+    // A warming of a surface index stops at its next pause; it must not read a closed store.
+    await sessions.warmingStopped();
     await repository.close().catch((error) => options.log(`closing the store: ${(error as Error).message}`));
     // Still holding the lock, so no new daemon opens the store while this runs.
     try {

@@ -6,7 +6,9 @@
  * and the warming of each new generation's surface index (`warm`): after a publish and at
  * startup the index is built off the request path, reading in slices of 8 ms between which
  * queued requests run, so the first symbols.card or surfaces.* of a baseline does not pay for it
- * (80-300 ms on large repositories). One warming per workspace at a time; none after closeAll.
+ * (80-300 ms on large repositories). One warming per workspace at a time; none after closeAll,
+ * and `warmingStopped()` resolves once those under way have stopped, so shutdown closes the store
+ * only after that (a warming stops at its next pause, with the store still open).
  */
 import type { NameEntry, QuerySession, Repository } from '@repograph/engine';
 
@@ -28,6 +30,7 @@ export class SnapshotSessions {
   /** Workspaces being warmed, and those to warm again once that ends (a newer generation came). */
   private readonly warming = new Set<string>();
   private readonly warmAgain = new Set<string>();
+  private readonly warmings = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly repository: Repository, private readonly log: (message: string) => void = () => undefined) {}
@@ -43,7 +46,14 @@ export class SnapshotSessions {
       return;
     }
     this.warming.add(workspace);
-    setImmediate(() => void this.warmNow(workspace));
+    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.warmNow(workspace));
+    this.warmings.add(task);
+    void task.finally(() => this.warmings.delete(task));
+  }
+
+  /** Resolves once no warming runs (after closeAll: once those under way have stopped). */
+  async warmingStopped(): Promise<void> {
+    while (this.warmings.size > 0) await Promise.all([...this.warmings]);
   }
 
   /** Runs `use` over the workspace's current session. */
