@@ -195,7 +195,7 @@ async function main() {
   const rows = [];
   for (const spec of specs) {
     try {
-      rows.push(await measureCorpus(spec, lists.get(spec.name), { latency: spec === largest, samples: options.samples }));
+      rows.push(await measureCorpus(spec, lists.get(spec.name), { latency: spec === largest, samples: options.samples, rounds: options.rounds }));
     } catch (error) {
       log(`${spec.name}: not measured: ${error.message}`);
       rows.push({ corpus: spec.name, language: spec.language, error: error.message.split('\n')[0] });
@@ -211,7 +211,8 @@ async function main() {
   }
   const latencyRow = rows.find((row) => row.corpus === largest.name);
   const latencyMethods = latencyRow?.latency ?? null;
-  const worstP95 = latencyMethods && Object.keys(latencyMethods).length ? Math.max(...Object.values(latencyMethods).map((v) => v.p95Ms)) : null;
+  const p95s = latencyMethods ? Object.values(latencyMethods).map((v) => v.p95Ms) : [];
+  const worstP95 = p95s.length > 0 && p95s.every((p95) => typeof p95 === 'number') ? Math.max(...p95s) : null;
   const coldIndex = await measureColdIndex(largest, options.runs).catch((error) => ({ corpus: largest.name, why: error.message.split('\n')[0] }));
   const missing = [...new Set(rows.flatMap((row) => row.missingMethods ?? []))];
   const results = {
