@@ -230,6 +230,9 @@ async function main() {
       console.log(`${language}\t${kind}\tprecision ${s.precision?.toFixed(3) ?? '—'}\trecall ${s.recall?.toFixed(3) ?? '—'}\t(${s.matched}/${s.expected}, ${s.falsePositives} false positives)`);
     }
   }
+  for (const [method, v] of Object.entries(latencyMethods ?? {})) {
+    console.log(`${largest.name}\t${method}\tp50 ${v.p50Ms} ms\tp95 ${v.p95Ms} ms\t(rounds' p95 ${v.p95RangeMs?.join('-') ?? '—'} ms)`);
+  }
   if (!options.write) return;
   if (rows.every((row) => !row.scores)) {
     // Nothing was measured (a broken build, say): keep the last figures rather than overwrite them.
