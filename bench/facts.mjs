@@ -15,6 +15,7 @@
 //   check each list's sites against its corpus (the second pass).
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { run } from './lib/exec.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { assertCliBuilt, cliPath, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
@@ -52,15 +53,24 @@ function parseArgs(argv) {
   return options;
 }
 
-/** `repograph index --repo DIR --json` with `bin` and data root `home`: {wallMs, report}. */
+/** `repograph index --repo DIR --json` with `bin` and data root `home`: {wallMs, cpuMs (null when not known), report}. */
 async function cliIndex(bin, repo, home) {
-  const result = await run(process.execPath, [bin, 'index', '--repo', repo, '--json'], { cwd: repoRoot, env: { REPOGRAPH_HOME: home } });
+  const cpuFile = path.join(home, '..', `cpu-${path.basename(home)}.txt`);
+  const result = await run(process.execPath, ['--import', pathToFileURL(cpuProbe).href, bin, 'index', '--repo', repo, '--json'], {
+    cwd: repoRoot, env: { REPOGRAPH_HOME: home, REPOGRAPH_BENCH_CPU_FILE: cpuFile },
+  });
   let report = null;
   try {
     report = JSON.parse(result.stdout);
   } catch { /* an older build may print something else: the wall time still counts */ }
-  return { wallMs: result.wallMs, report };
+  let cpuMs = null;
+  try {
+    cpuMs = Number(fs.readFileSync(cpuFile, 'utf8'));
+  } catch { /* no figure: the wall time still counts */ }
+  return { wallMs: result.wallMs, cpuMs, report };
 }
+
+const cpuProbe = path.join(repoRoot, 'bench', 'lib', 'cpu-probe.mjs');
 
 /** One surfaces.* call; a method the daemon does not serve comes back as {missing: true}. */
 async function call(client, method, params) {
@@ -151,21 +161,28 @@ async function measureColdIndex(spec, runs) {
   const corpusDir = await ensureFactCorpus(spec.name, { log });
   const on = [];
   const off = [];
+  const onCpu = [];
+  const offCpu = [];
   for (let i = 0; i < runs; i++) {
-    for (const [bin, into] of [[baseline, off], [cliPath, on]]) {
+    for (const [bin, into, cpuInto] of [[baseline, off, offCpu], [cliPath, on, onCpu]]) {
       const scratch = await scratchRepository(corpusDir, `facts-cold-${spec.name}`);
       try {
-        into.push((await cliIndex(bin, scratch.repo, scratch.home)).wallMs);
+        const indexed = await cliIndex(bin, scratch.repo, scratch.home);
+        into.push(indexed.wallMs);
+        if (indexed.cpuMs !== null) cpuInto.push(indexed.cpuMs);
       } finally {
         scratch.remove();
       }
     }
-    log(`cold index ${spec.name} run ${i + 1}: off ${Math.round(off[i])} ms, on ${Math.round(on[i])} ms`);
+    log(`cold index ${spec.name} run ${i + 1}: off ${Math.round(off[i])} ms (CPU ${Math.round(offCpu[i] ?? NaN)}), on ${Math.round(on[i])} ms (CPU ${Math.round(onCpu[i] ?? NaN)})`);
   }
   const onMs = median(on);
   const offMs = median(off);
+  const cpu = onCpu.length === runs && offCpu.length === runs
+    ? { onCpuMs: Math.round(median(onCpu)), offCpuMs: Math.round(median(offCpu)), cpuRatio: round(median(onCpu) / median(offCpu), 4) }
+    : {};
   return { corpus: spec.name, runs, baseline: path.relative(repoRoot, baseline) || baseline, onMs: Math.round(onMs), offMs: Math.round(offMs),
-    onRunsMs: on.map(Math.round), offRunsMs: off.map(Math.round), ratio: round(onMs / offMs, 4) };
+    onRunsMs: on.map(Math.round), offRunsMs: off.map(Math.round), ratio: round(onMs / offMs, 4), ...cpu };
 }
 
 async function main() {

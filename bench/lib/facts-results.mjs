@@ -52,7 +52,8 @@ export function writeFactsMarkdown(results) {
     ` (target p95 < ${FACT_TARGETS.surfacesP95Ms} ms: ${lat?.verdict ?? 'not measured'}).`);
   const cold = results.coldIndex;
   lines.push('', cold?.ratio != null
-    ? `Cold index of ${cold.corpus}, median of ${cold.runs} runs each, alternated: facts on ${fixed(cold.onMs / 1000, 2)} s, facts off (${cold.baseline}) ${fixed(cold.offMs / 1000, 2)} s, ratio ${fixed(cold.ratio, 3)} (target <= ${FACT_TARGETS.coldIndexRatio}: ${cold.ratio <= FACT_TARGETS.coldIndexRatio ? 'met' : '**missed**'}).`
+    ? `Cold index of ${cold.corpus}, median of ${cold.runs} runs each, alternated: facts on ${fixed(cold.onMs / 1000, 2)} s, facts off (${cold.baseline}) ${fixed(cold.offMs / 1000, 2)} s, ratio ${fixed(cold.ratio, 3)} (target <= ${FACT_TARGETS.coldIndexRatio}: ${cold.ratio <= FACT_TARGETS.coldIndexRatio ? 'met' : '**missed**'})` +
+      (cold.cpuRatio != null ? `; CPU time (user + system, every thread) ${fixed(cold.onCpuMs / 1000, 2)} s against ${fixed(cold.offCpuMs / 1000, 2)} s, ratio ${fixed(cold.cpuRatio, 3)}.` : '.')
     : `Cold index with facts on vs off: not measured (${cold?.why ?? 'set REPOGRAPH_BENCH_CLI_BASELINE to the bin of the build before the extraction change'}).`);
   lines.push(END);
   writeMarkedSection(path.join(benchDir, 'RESULTS.md'), START, END, lines.join('\n'));
