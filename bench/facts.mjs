@@ -8,11 +8,14 @@
 // before the extraction change, the cold index time with facts on vs off (alternated runs, median
 // of each). Writes bench/results/facts.json and the facts section of bench/RESULTS.md.
 //
-// CLI: node bench/facts.mjs [--corpora a,b] [--samples N] [--runs N] [--no-write] [--self-test] [--check-lists]
+// CLI: node bench/facts.mjs [--corpora a,b] [--samples N] [--rounds N] [--runs N] [--no-write] [--self-test] [--check-lists]
+//   --samples/--rounds: surfaces.* latency is `rounds` rounds of `samples` calls of each method (default 5 of 50),
+//   methods alternated round by round; the figures are medians over the rounds.
 //   --self-test: only the scorer's test on a tiny hand-made answer; --check-lists: only fetch and
 //   check each list's sites against its corpus (the second pass).
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { run } from './lib/exec.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { assertCliBuilt, cliPath, ensureDir, repoRoot, resultsDir } from './lib/paths.mjs';
@@ -32,32 +35,42 @@ const METHODS = {
 };
 
 function parseArgs(argv) {
-  const options = { corpora: null, samples: 50, runs: 3, write: true, selfTestOnly: false, checkOnly: false };
+  const options = { corpora: null, samples: 50, rounds: 5, runs: 3, write: true, selfTestOnly: false, checkOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--corpora') options.corpora = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (flag === '--samples') options.samples = Number(argv[++i]);
     else if (flag === '--runs') options.runs = Number(argv[++i]);
+    else if (flag === '--rounds') options.rounds = Number(argv[++i]);
     else if (flag === '--no-write') options.write = false;
     else if (flag === '--self-test') options.selfTestOnly = true;
     else if (flag === '--check-lists') options.checkOnly = true;
     else {
-      console.error(`bench:facts: unknown flag ${flag}; use --corpora a,b, --samples N, --runs N, --no-write, --self-test, --check-lists`);
+      console.error(`bench:facts: unknown flag ${flag}; use --corpora a,b, --samples N, --rounds N, --runs N, --no-write, --self-test, --check-lists`);
       process.exit(2);
     }
   }
   return options;
 }
 
-/** `repograph index --repo DIR --json` with `bin` and data root `home`: {wallMs, report}. */
+/** `repograph index --repo DIR --json` with `bin` and data root `home`: {wallMs, cpuMs (null when not known), report}. */
 async function cliIndex(bin, repo, home) {
-  const result = await run(process.execPath, [bin, 'index', '--repo', repo, '--json'], { cwd: repoRoot, env: { REPOGRAPH_HOME: home } });
+  const cpuFile = path.join(home, '..', `cpu-${path.basename(home)}.txt`);
+  const result = await run(process.execPath, ['--import', pathToFileURL(cpuProbe).href, bin, 'index', '--repo', repo, '--json'], {
+    cwd: repoRoot, env: { REPOGRAPH_HOME: home, REPOGRAPH_BENCH_CPU_FILE: cpuFile },
+  });
   let report = null;
   try {
     report = JSON.parse(result.stdout);
   } catch { /* an older build may print something else: the wall time still counts */ }
-  return { wallMs: result.wallMs, report };
+  let cpuMs = null;
+  try {
+    cpuMs = Number(fs.readFileSync(cpuFile, 'utf8'));
+  } catch { /* no figure: the wall time still counts */ }
+  return { wallMs: result.wallMs, cpuMs, report };
 }
+
+const cpuProbe = path.join(repoRoot, 'bench', 'lib', 'cpu-probe.mjs');
 
 /** One surfaces.* call; a method the daemon does not serve comes back as {missing: true}. */
 async function call(client, method, params) {
@@ -98,7 +111,7 @@ async function measureCorpus(spec, list, options) {
       log(`${spec.name} ${kind}: ${score.matched}/${score.expected} found, ${score.falsePositives} false positives, precision ${score.precision?.toFixed(3) ?? '—'}, recall ${score.recall?.toFixed(3) ?? '—'}`);
     }
     if (row.missingMethods.length) row.error = `the daemon does not serve ${row.missingMethods.join(', ')}`;
-    if (options.latency) row.latency = await measureLatency(client, options.samples);
+    if (options.latency) row.latency = await measureLatency(client, options.samples, options.rounds);
     return row;
   } finally {
     if (daemon) await daemon.stop();
@@ -106,19 +119,36 @@ async function measureCorpus(spec, list, options) {
   }
 }
 
-/** p50/p95 of each surfaces.* method over the socket, `samples` calls each after one warm-up call. */
-async function measureLatency(client, samples) {
-  const methods = {};
+/**
+ * p50/p95 of each surfaces.* method over the socket, after one warm-up call each: `rounds` rounds
+ * of `samples` calls of every method, the methods alternated round by round; each figure is the
+ * median over the rounds (a burst of load from other processes on a shared machine moves one
+ * round, not the figure), with the range of the rounds' p95 and the slowest call beside it.
+ */
+async function measureLatency(client, samples, rounds) {
+  const present = [];
   for (const { method } of Object.values(METHODS)) {
-    const first = await call(client, method, { limit: LIMIT });
-    if (first.missing) continue;
-    const times = [];
-    for (let i = 0; i < samples; i++) {
-      const started = performance.now();
-      await client.requestByName(method, { limit: LIMIT });
-      times.push(performance.now() - started);
+    if (!(await call(client, method, { limit: LIMIT })).missing) present.push(method);
+  }
+  const perRound = Object.fromEntries(present.map((method) => [method, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const method of present) {
+      const times = [];
+      for (let i = 0; i < samples; i++) {
+        const started = performance.now();
+        await client.requestByName(method, { limit: LIMIT });
+        times.push(performance.now() - started);
+      }
+      perRound[method].push({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
     }
-    methods[method] = { p50Ms: round(percentile(times, 50), 3), p95Ms: round(percentile(times, 95), 3), maxMs: round(Math.max(...times), 3) };
+  }
+  const methods = {};
+  for (const [method, list] of Object.entries(perRound)) {
+    const p95s = list.map((each) => each.p95);
+    methods[method] = {
+      p50Ms: round(median(list.map((each) => each.p50)), 3), p95Ms: round(median(p95s), 3),
+      p95RangeMs: [round(Math.min(...p95s), 3), round(Math.max(...p95s), 3)], maxMs: round(Math.max(...list.map((each) => each.max)), 3),
+    };
   }
   return methods;
 }
@@ -131,21 +161,28 @@ async function measureColdIndex(spec, runs) {
   const corpusDir = await ensureFactCorpus(spec.name, { log });
   const on = [];
   const off = [];
+  const onCpu = [];
+  const offCpu = [];
   for (let i = 0; i < runs; i++) {
-    for (const [bin, into] of [[baseline, off], [cliPath, on]]) {
+    for (const [bin, into, cpuInto] of [[baseline, off, offCpu], [cliPath, on, onCpu]]) {
       const scratch = await scratchRepository(corpusDir, `facts-cold-${spec.name}`);
       try {
-        into.push((await cliIndex(bin, scratch.repo, scratch.home)).wallMs);
+        const indexed = await cliIndex(bin, scratch.repo, scratch.home);
+        into.push(indexed.wallMs);
+        if (indexed.cpuMs !== null) cpuInto.push(indexed.cpuMs);
       } finally {
         scratch.remove();
       }
     }
-    log(`cold index ${spec.name} run ${i + 1}: off ${Math.round(off[i])} ms, on ${Math.round(on[i])} ms`);
+    log(`cold index ${spec.name} run ${i + 1}: off ${Math.round(off[i])} ms (CPU ${Math.round(offCpu[i] ?? NaN)}), on ${Math.round(on[i])} ms (CPU ${Math.round(onCpu[i] ?? NaN)})`);
   }
   const onMs = median(on);
   const offMs = median(off);
+  const cpu = onCpu.length === runs && offCpu.length === runs
+    ? { onCpuMs: Math.round(median(onCpu)), offCpuMs: Math.round(median(offCpu)), cpuRatio: round(median(onCpu) / median(offCpu), 4) }
+    : {};
   return { corpus: spec.name, runs, baseline: path.relative(repoRoot, baseline) || baseline, onMs: Math.round(onMs), offMs: Math.round(offMs),
-    onRunsMs: on.map(Math.round), offRunsMs: off.map(Math.round), ratio: round(onMs / offMs, 4) };
+    onRunsMs: on.map(Math.round), offRunsMs: off.map(Math.round), ratio: round(onMs / offMs, 4), ...cpu };
 }
 
 async function main() {
@@ -175,7 +212,7 @@ async function main() {
   const rows = [];
   for (const spec of specs) {
     try {
-      rows.push(await measureCorpus(spec, lists.get(spec.name), { latency: spec === largest, samples: options.samples }));
+      rows.push(await measureCorpus(spec, lists.get(spec.name), { latency: spec === largest, samples: options.samples, rounds: options.rounds }));
     } catch (error) {
       log(`${spec.name}: not measured: ${error.message}`);
       rows.push({ corpus: spec.name, language: spec.language, error: error.message.split('\n')[0] });
@@ -191,7 +228,8 @@ async function main() {
   }
   const latencyRow = rows.find((row) => row.corpus === largest.name);
   const latencyMethods = latencyRow?.latency ?? null;
-  const worstP95 = latencyMethods && Object.keys(latencyMethods).length ? Math.max(...Object.values(latencyMethods).map((v) => v.p95Ms)) : null;
+  const p95s = latencyMethods ? Object.values(latencyMethods).map((v) => v.p95Ms) : [];
+  const worstP95 = p95s.length > 0 && p95s.every((p95) => typeof p95 === 'number') ? Math.max(...p95s) : null;
   const coldIndex = await measureColdIndex(largest, options.runs).catch((error) => ({ corpus: largest.name, why: error.message.split('\n')[0] }));
   const missing = [...new Set(rows.flatMap((row) => row.missingMethods ?? []))];
   const results = {
@@ -199,7 +237,7 @@ async function main() {
     status: missing.length === 0 && rows.every((row) => !row.error) ? 'measured' : 'incomplete',
     why: missing.length ? `the daemon does not serve ${missing.join(', ')} yet` : rows.filter((row) => row.error).map((row) => `${row.corpus}: ${row.error}`).join('; '),
     targets: FACT_TARGETS, byLanguage,
-    latency: { corpus: largest.name, samples: options.samples, methods: latencyMethods,
+    latency: { corpus: largest.name, samples: options.samples, rounds: options.rounds, methods: latencyMethods,
       verdict: worstP95 == null ? 'not measured' : worstP95 < FACT_TARGETS.surfacesP95Ms ? 'met' : 'missed' },
     coldIndex,
     corpora: rows.map((row) => ({ ...row, scores: Object.fromEntries(Object.entries(row.scores ?? {}).map(([kind, s]) => [kind, s])) })),
@@ -208,6 +246,9 @@ async function main() {
     for (const [kind, s] of Object.entries(kinds)) {
       console.log(`${language}\t${kind}\tprecision ${s.precision?.toFixed(3) ?? '—'}\trecall ${s.recall?.toFixed(3) ?? '—'}\t(${s.matched}/${s.expected}, ${s.falsePositives} false positives)`);
     }
+  }
+  for (const [method, v] of Object.entries(latencyMethods ?? {})) {
+    console.log(`${largest.name}\t${method}\tp50 ${v.p50Ms} ms\tp95 ${v.p95Ms} ms\t(rounds' p95 ${v.p95RangeMs?.join('-') ?? '—'} ms)`);
   }
   if (!options.write) return;
   if (rows.every((row) => !row.scores)) {

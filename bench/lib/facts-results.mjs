@@ -45,12 +45,15 @@ export function writeFactsMarkdown(results) {
     lines.push(`| ${row.corpus} | ${LANGUAGE_NAMES[row.language]} | ${row.files ?? dash} | ${pr('endpoints')} | ${pr('configKeys')} | ${pr('tables')} | ${row.truncated?.length ? row.truncated.join(', ') : 'no'} | ${row.error ? row.error.slice(0, 80) : ''} |`);
   }
   const lat = results.latency;
-  lines.push('', `surfaces.* over the socket on the largest corpus (${lat?.corpus ?? dash}), ${lat?.samples ?? dash} calls each: ` +
-    (lat?.methods ? Object.entries(lat.methods).map(([method, v]) => `${method} p50 ${fixed(v.p50Ms, 2)} ms, p95 ${fixed(v.p95Ms, 2)} ms`).join('; ') : dash) +
+  const calls = lat?.rounds ? `${lat.rounds} rounds of ${lat.samples ?? dash} calls each (methods alternated), medians over the rounds` : `${lat?.samples ?? dash} calls each`;
+  lines.push('', `surfaces.* over the socket on the largest corpus (${lat?.corpus ?? dash}), ${calls}: ` +
+    (lat?.methods ? Object.entries(lat.methods).map(([method, v]) => `${method} p50 ${fixed(v.p50Ms, 2)} ms, p95 ${fixed(v.p95Ms, 2)} ms` +
+      (v.p95RangeMs ? ` (rounds ${fixed(v.p95RangeMs[0], 2)}-${fixed(v.p95RangeMs[1], 2)})` : '')).join('; ') : dash) +
     ` (target p95 < ${FACT_TARGETS.surfacesP95Ms} ms: ${lat?.verdict ?? 'not measured'}).`);
   const cold = results.coldIndex;
   lines.push('', cold?.ratio != null
-    ? `Cold index of ${cold.corpus}, median of ${cold.runs} runs each, alternated: facts on ${fixed(cold.onMs / 1000, 2)} s, facts off (${cold.baseline}) ${fixed(cold.offMs / 1000, 2)} s, ratio ${fixed(cold.ratio, 3)} (target <= ${FACT_TARGETS.coldIndexRatio}: ${cold.ratio <= FACT_TARGETS.coldIndexRatio ? 'met' : '**missed**'}).`
+    ? `Cold index of ${cold.corpus}, median of ${cold.runs} runs each, alternated: facts on ${fixed(cold.onMs / 1000, 2)} s, facts off (${cold.baseline}) ${fixed(cold.offMs / 1000, 2)} s, ratio ${fixed(cold.ratio, 3)} (target <= ${FACT_TARGETS.coldIndexRatio}: ${cold.ratio <= FACT_TARGETS.coldIndexRatio ? 'met' : '**missed**'})` +
+      (cold.cpuRatio != null ? `; CPU time (user + system, every thread) ${fixed(cold.onCpuMs / 1000, 2)} s against ${fixed(cold.offCpuMs / 1000, 2)} s, ratio ${fixed(cold.cpuRatio, 3)}.` : '.')
     : `Cold index with facts on vs off: not measured (${cold?.why ?? 'set REPOGRAPH_BENCH_CLI_BASELINE to the bin of the build before the extraction change'}).`);
   lines.push(END);
   writeMarkedSection(path.join(benchDir, 'RESULTS.md'), START, END, lines.join('\n'));

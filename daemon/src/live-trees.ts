@@ -133,6 +133,7 @@ export class LiveTrees {
       this.failures.delete(workspace);
       if (result.published) {
         sessions.invalidate(workspace, result.coldStart ? null : result.change.paths);
+        sessions.warm(workspace);
         hub.publish('graph.delta', workspace, result.generation, deltaPayload(workspace, result));
         hub.publish('workspace.changed', workspace, result.generation, { workspace, change: 'refreshed', generation: result.generation });
       }

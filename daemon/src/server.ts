@@ -116,7 +116,7 @@ async function claimRepository(options: DaemonOptions): Promise<{ repository: Re
 function createDaemonState(options: DaemonOptions, repository: Repository, endpoint: DaemonEndpoint): DaemonState {
   const { log } = options;
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
-  const sessions = new SnapshotSessions(repository);
+  const sessions = new SnapshotSessions(repository, log);
   const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const reviews = new LazyReviews(repository);
   const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository, reviews), log);
@@ -233,6 +233,8 @@ async function catchUp(daemon: DaemonState): Promise<void> {
       if (daemon.stopping) return;
       await live.watch(info.root);
       await live.refresh(info.id).catch((error) => options.log(`catching up workspace ${info.id}: ${(error as Error).message}`));
+      // A catch-up that found nothing to publish warmed nothing: the stored generation's index.
+      daemon.sessions.warm(info.id);
     }
     if (!daemon.stopping && options.watch !== false) live.startReconciling(options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
   } catch (error) {
@@ -265,6 +267,8 @@ function stopDaemon(daemon: DaemonState, reason: string, afterStoreClosed?: () =
     for (const client of [...daemon.clients]) client.close();
     for (const socket of [...daemon.refused]) socket.destroy();
     sessions.closeAll();
+    // A warming of a surface index stops at its next pause; it must not read a closed store.
+    await sessions.warmingStopped();
     await repository.close().catch((error) => options.log(`closing the store: ${(error as Error).message}`));
     // Still holding the lock, so no new daemon opens the store while this runs.
     try {

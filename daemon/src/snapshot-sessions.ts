@@ -2,7 +2,13 @@
  * Query sessions per workspace, one per published generation, shared by every request that
  * arrives while it is current. A new generation replaces the current session; the old one closes
  * when its last request finishes, so a query always reads one immutable snapshot and never waits
- * for indexing (invariant 3), and no read transaction outlives its readers. Owns that refcount.
+ * for indexing (invariant 3), and no read transaction outlives its readers. Owns that refcount,
+ * and the warming of each new generation's surface index (`warm`): after a publish and at
+ * startup the index is built off the request path, reading in slices of 8 ms between which
+ * queued requests run, so the first symbols.card or surfaces.* of a baseline does not pay for it
+ * (80-300 ms on large repositories). One warming per workspace at a time; none after closeAll,
+ * and `warmingStopped()` resolves once those under way have stopped, so shutdown closes the store
+ * only after that (a warming stops at its next pause, with the store still open).
  */
 import type { NameEntry, QuerySession, Repository } from '@repograph/engine';
 
@@ -21,8 +27,34 @@ interface Names {
 export class SnapshotSessions {
   private readonly current = new Map<string, Entry>();
   private readonly names = new Map<string, Names>();
+  /** Workspaces being warmed, and those to warm again once that ends (a newer generation came). */
+  private readonly warming = new Set<string>();
+  private readonly warmAgain = new Set<string>();
+  private readonly warmings = new Set<Promise<void>>();
+  private closed = false;
 
-  constructor(private readonly repository: Repository) {}
+  constructor(private readonly repository: Repository, private readonly log: (message: string) => void = () => undefined) {}
+
+  /**
+   * Builds the surface index of the workspace's current generation on later turns of the event
+   * loop (see the header). Failures are logged, never thrown: a query builds what it needs itself.
+   */
+  warm(workspace: string): void {
+    if (this.closed) return;
+    if (this.warming.has(workspace)) {
+      this.warmAgain.add(workspace);
+      return;
+    }
+    this.warming.add(workspace);
+    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.warmNow(workspace));
+    this.warmings.add(task);
+    void task.finally(() => this.warmings.delete(task));
+  }
+
+  /** Resolves once no warming runs (after closeAll: once those under way have stopped). */
+  async warmingStopped(): Promise<void> {
+    while (this.warmings.size > 0) await Promise.all([...this.warmings]);
+  }
 
   /** Runs `use` over the workspace's current session. */
   async with<T>(workspace: string, use: (session: QuerySession) => T | Promise<T>): Promise<T> {
@@ -65,9 +97,23 @@ export class SnapshotSessions {
     this.names.delete(workspace);
   }
 
-  /** Closes every session (shutdown). */
+  /** Closes every session (shutdown); a warming under way stops before it reads again. */
   closeAll(): void {
+    this.closed = true;
     for (const workspace of [...this.current.keys()]) this.invalidate(workspace);
+  }
+
+  private async warmNow(workspace: string): Promise<void> {
+    try {
+      if (!this.closed && this.repository.isIndexed(workspace)) {
+        await this.with(workspace, (session) => session.warmSurfaceIndex(() => this.closed));
+      }
+    } catch (error) {
+      if (!this.closed) this.log(`warming the surface index of workspace ${workspace}: ${(error as Error).message}`);
+    } finally {
+      this.warming.delete(workspace);
+      if (this.warmAgain.delete(workspace)) this.warm(workspace);
+    }
   }
 
   private acquire(workspace: string): Entry {

@@ -52,3 +52,23 @@ test('a review of Rust and Ruby changes gives graph cohorts marked syntax', { ti
   const tsCard = await call(client, 'symbols.card', { id: 'web/app.ts#app' });
   assert.equal(tsCard.meta.semanticLevel, 'full');
 });
+
+test('a syntax-tier file added to a repository that had none makes answers about it say syntax', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('repo', { 'web/app.ts': 'export function app(): number {\n  return 1;\n}\n' });
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client();
+  const before = await call(client, 'symbols.card', { id: 'web/app.ts#app', sync: true });
+  assert.equal(before.meta.semanticLevel, 'full');
+  writeFiles(repo, { 'src/codec.rs': 'pub fn encode(value: u8) -> u8 {\n    value\n}\n' });
+  const card = await call(client, 'symbols.card', { id: 'src/codec.rs#encode', sync: true });
+  assert.equal(card.meta.semanticLevel, 'syntax');
+  const search = await call(client, 'symbols.search', { query: 'encode' });
+  assert.equal(search.meta.semanticLevel, 'syntax');
+  const tsCard = await call(client, 'symbols.card', { id: 'web/app.ts#app' });
+  assert.equal(tsCard.meta.semanticLevel, 'full');
+  // Read from the commit alone (which has no Rust file) the answer is full again.
+  const head = git(repo, 'rev-parse', 'HEAD').trim();
+  const committed = await call(client, 'symbols.search', { query: 'app', commit: head });
+  assert.equal(committed.meta.semanticLevel, 'full');
+});

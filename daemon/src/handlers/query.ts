@@ -29,7 +29,7 @@ export async function withSnapshot<T extends object>(
     return context.commits.with(scope.commit, async (session, commit) => {
       const { meta: _engineMeta, ...payload } = await read(session) as T & { meta?: unknown };
       const partial = (session.info.report.materials.partial ?? 0) > 0;
-      return { ...payload, meta: metaOf(session.generation, `${COMMIT_SCOPE_PREFIX}${commit}`, started, {}, answerSemanticLevel(payload, partial)) };
+      return { ...payload, meta: metaOf(session.generation, `${COMMIT_SCOPE_PREFIX}${commit}`, started, {}, answerSemanticLevel(payload, partial, session.hasSyntaxTierFiles())) };
     });
   }
   const workspace = scope.workspace ?? DEFAULT_WORKSPACE;
@@ -54,7 +54,7 @@ export async function withSnapshot<T extends object>(
     const partial = (session.info.report.materials.partial ?? 0) > 0;
     return {
       ...payload,
-      meta: metaOf(session.generation, workspace, started, syncMs === undefined ? {} : { syncMs }, answerSemanticLevel(payload, partial)),
+      meta: metaOf(session.generation, workspace, started, syncMs === undefined ? {} : { syncMs }, answerSemanticLevel(payload, partial, session.hasSyntaxTierFiles())),
     };
   });
 }

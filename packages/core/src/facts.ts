@@ -219,6 +219,12 @@ export interface DeclarationFact {
    * its superclass's (`class A extends Base<Foo>`: [Foo]).
    */
   typeArguments?: ValueExpr[];
+  /**
+   * JS: an exported module-level constant holding a path-like string (`export const API = '/api'`,
+   * a template of such constants): that string, which a route prefix written with the constant in
+   * another file takes (SurfaceFact.holes).
+   */
+  value?: string;
 }
 
 /** How an import binding was written. */

@@ -64,13 +64,20 @@ export const SYNTAX_EXTENSIONS: Readonly<Record<SyntaxLanguageId, readonly strin
   dart: ['dart'], zig: ['zig'], lua: ['lua'], scala: ['scala', 'sc'], r: ['r'], bash: ['sh', 'bash'],
 };
 
+/** Each syntax-tier extension's language (the first language listing it). */
+const SYNTAX_LANGUAGE_BY_EXTENSION: ReadonlyMap<string, SyntaxLanguageId> = (() => {
+  const byExtension = new Map<string, SyntaxLanguageId>();
+  for (const language of SYNTAX_LANGUAGE_IDS) {
+    for (const extension of SYNTAX_EXTENSIONS[language]) if (!byExtension.has(extension)) byExtension.set(extension, language);
+  }
+  return byExtension;
+})();
+
 /** The syntax-tier language of a path by its extension, or null for any other file. */
 export function syntaxLanguageOfPath(path: string): SyntaxLanguageId | null {
   const dot = path.lastIndexOf('.');
   if (dot < 0 || dot < path.lastIndexOf('/')) return null;
-  const extension = path.slice(dot + 1).toLowerCase();
-  for (const language of SYNTAX_LANGUAGE_IDS) if (SYNTAX_EXTENSIONS[language].includes(extension)) return language;
-  return null;
+  return SYNTAX_LANGUAGE_BY_EXTENSION.get(path.slice(dot + 1).toLowerCase()) ?? null;
 }
 
 /** Languages the extractors know. */

@@ -67,6 +67,8 @@ export interface SurfaceFact {
    * takes off before putting its own prefix on.
    */
   routerPrefix?: string;
+  /** See KeyHoles: what each `*` of `key` stands for, where one is a constant of another file. */
+  holes?: KeyHoles;
   /** Position of the key's literal (or of the call, where the key is not a literal). */
   line: number;
   column: number;
@@ -107,10 +109,22 @@ export interface MountFact {
   onKind?: 'app' | 'router';
   replacesPrefix?: boolean;
   serves?: true;
+  /** See KeyHoles: what each `*` of `prefix` stands for, where one is a constant of another file. */
+  holes?: KeyHoles;
   from: number;
   line: number;
   column: number;
 }
+
+/**
+ * JS: one entry per `*` of a key or prefix, in order, present only when a part of it is a name
+ * imported from another file (`${API_PREFIX}/users`, `app.use(API_PREFIX, router)`): that name's
+ * expression (an import, or a member of one), which binding replaces by the string the constant it
+ * binds to holds (DeclarationFact.value), else leaves `*`; `{k: 'unknown'}` for any other computed
+ * part; null for a `*` written in the path itself. The bound record is partial while an entry
+ * other than null stays `*`.
+ */
+export type KeyHoles = Array<ValueExpr | null>;
 
 /**
  * A surface fact as published (on the file symbol's `surfaces`): `owner` the id of the innermost

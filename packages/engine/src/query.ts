@@ -18,9 +18,10 @@ import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry }
 import type { SessionText, TextSource } from './session-text.js';
 import { repositoryPath, repositoryPrefix, sourceProblemError } from './source-text.js';
 import { yieldTurn } from './yield-turn.js';
-import { surfaceIndexOf, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
+import { surfaceIndexOf, warmSurfaceIndex, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
 import { listConfigKeys, listDbTables, listEndpoints, type ConfigKeyList, type DbTableList, type EndpointList, type SurfaceListParams } from './surfaces-query.js';
 import { architectureFactsOf, type ArchitectureFacts } from './architecture-facts.js';
+import { snapshotHasSyntaxTierFiles } from './syntax-tier-presence.js';
 import { summarizeSnapshot, type RepoSummary, type SummaryOptions } from './summarize.js';
 import { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, TRACE_MAX_NODES, traceFrom, traceRoots, type CallTrace } from './trace.js';
 
@@ -114,6 +115,7 @@ export class QuerySession {
   private readonly text: SessionText;
   private names: NameEntry[] | null = null;
   private facts: ArchitectureFacts | null = null;
+  private syntaxTier: boolean | undefined;
   private readonly budgets: Budgets;
 
   constructor(reader: SnapshotReader, text: SessionText, budgets: Budgets = DEFAULT_BUDGETS) {
@@ -156,6 +158,12 @@ export class QuerySession {
 
   get info(): SnapshotReader['info'] {
     return this.reader.info;
+  }
+
+  /** True when the snapshot may hold a file of the syntax tier (syntax-tier-presence.ts); false means none. */
+  hasSyntaxTierFiles(): boolean {
+    this.syntaxTier ??= snapshotHasSyntaxTierFiles(this.reader);
+    return this.syntaxTier;
   }
 
   /** Ranked symbols for a query (exact > prefix > word parts > fuzzy). */
@@ -440,6 +448,11 @@ export class QuerySession {
   /** The snapshot's architecture facts: endpoints with mounts composed, config keys, tables (surfaces-index.ts). */
   surfaceIndex(): SurfaceIndex {
     return surfaceIndexOf(this.reader);
+  }
+
+  /** Builds the surface index ahead of its first query, giving the thread away between slices (surfaces-index.ts). */
+  async warmSurfaceIndex(stopped: () => boolean): Promise<void> {
+    await warmSurfaceIndex(this.reader, yieldTurn, stopped);
   }
 
   /** `surfaces.endpoints`: endpoints by full path, method and site (surfaces-query.ts). */

@@ -366,9 +366,7 @@ export class Repository {
 
   /** True when the workspace has a published snapshot. */
   isIndexed(id: string = DEFAULT_WORKSPACE): boolean {
-    const reader = this.store.reader(workspaceKey(id));
-    reader?.close();
-    return reader !== undefined;
+    return this.store.hasSnapshot(workspaceKey(id));
   }
 
   /** A query session over a workspace's current snapshot; NotIndexed before its first build. */

@@ -11,6 +11,7 @@
  *   index.tables({ path?, kind?, keyPrefix? })      // DbTable[]: one per table, sites by site
  *   index.factsOf(symbolId)                         // SymbolSurfaceFact[]: owner or target is the id
  *   index.stats                                     // counts and the build time
+ *   await warmSurfaceIndex(reader, pause, stopped)  // the same, built in slices ahead of a query
  * Filters: `path` keeps facts whose site is that file or lies under that folder; `kind` is the
  * HTTP method or the framework (endpoints), the access form (config keys: `process.env`,
  * `os.getenv`, ...) or the access (tables: `model`, `read`, `write`); `keyPrefix` is a prefix of
@@ -26,6 +27,7 @@
  * groups and a merge, never a scan of the tree. The composed index is kept per (store, overlay
  * sid, base sid), so every query of a generation reuses it.
  */
+import type { SymbolRecord } from '@repograph/core';
 import type { SnapshotLayerName, SnapshotReader } from '@repograph/store';
 import {
   composeSurfaces, groupConfigKeys, recomposeSurfaces, groupTables, type ComposedSurfaces, type ConfigKey, type DbTable, type Endpoint,
@@ -96,6 +98,40 @@ export function surfaceIndexOf(reader: SnapshotReader): SurfaceIndex {
   return index;
 }
 
+/**
+ * Builds the reader's index ahead of its first query (the daemon, after a publish): each layer
+ * not cached yet is read a slice of at most `sliceMs` at a time, `pause()` awaited between
+ * slices so queued requests run, then the index is composed and its by-symbol table built, as
+ * surfaceIndexOf and factsOf would. `stopped()` is asked after each pause: true (the store is
+ * closing) ends the warming before it reads again. A query meanwhile builds what it needs itself.
+ */
+export async function warmSurfaceIndex(
+  reader: SnapshotReader, pause: () => Promise<void>, stopped: () => boolean, sliceMs = 8,
+): Promise<SurfaceIndex | null> {
+  const { storeId, sid, baseSid } = reader.storage;
+  const which: SnapshotLayerName = baseSid === null ? 'own' : 'base';
+  const key = `${storeId}\0${baseSid ?? sid}`;
+  if (layerCache.get(key) === undefined) {
+    const files: FileSurfaces[] = [];
+    let sliceStarted = performance.now();
+    for (const symbol of reader.layerFileSymbols(which)) {
+      if (symbol.surfaces !== undefined || symbol.mounts !== undefined) files.push(fileSurfacesOf(symbol));
+      if (performance.now() - sliceStarted < sliceMs) continue;
+      await pause();
+      if (stopped()) return null;
+      sliceStarted = performance.now();
+    }
+    if (layerCache.get(key) === undefined) remember(layerCache, key, composeSurfaces(files), LAYERS_KEPT);
+    await pause();
+    if (stopped()) return null;
+  }
+  const index = surfaceIndexOf(reader);
+  await pause();
+  if (stopped()) return null;
+  index.factsOf('');
+  return index;
+}
+
 /** Drops every cached layer and index (tests; a store closed for good). */
 export function clearSurfaceCaches(): void {
   layerCache.clear();
@@ -119,8 +155,12 @@ function* merged(base: ReadonlyMap<string, FileSurfaces>, changed: ReadonlyMap<s
 function* readLayer(reader: SnapshotReader, which: SnapshotLayerName): Generator<FileSurfaces> {
   for (const symbol of reader.layerFileSymbols(which)) {
     if (symbol.surfaces === undefined && symbol.mounts === undefined) continue;
-    yield { path: symbol.path, surfaces: symbol.surfaces ?? [], mounts: symbol.mounts ?? [] };
+    yield fileSurfacesOf(symbol);
   }
+}
+
+function fileSurfacesOf(symbol: SymbolRecord): FileSurfaces {
+  return { path: symbol.path, surfaces: symbol.surfaces ?? [], mounts: symbol.mounts ?? [] };
 }
 
 function touch<V>(cache: Map<string, V>, key: string): V | undefined {

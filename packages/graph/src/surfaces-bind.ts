@@ -17,7 +17,7 @@
  * It does not own how facts are found (packages/extract) or how prefixes compose (engine
  * surfaces-index.ts).
  */
-import type { FileFacts, MountRecord, SurfaceRecord, ValueExpr } from '@repograph/core';
+import type { FileFacts, KeyHoles, MountRecord, SurfaceRecord, ValueExpr } from '@repograph/core';
 import type { IdTable } from './assemble.js';
 import type { Entity, LanguageBinder } from './language-binder.js';
 import type { FileUnit } from './program.js';
@@ -40,11 +40,12 @@ export function bindSurfaces(unit: FileUnit, ids: IdTable, binder: LanguageBinde
   if (facts.surfaces && facts.surfaces.length > 0) {
     result.surfaces = facts.surfaces.map((fact) => {
       // Fields in a fixed order: the group hash is plain JSON of the records (digest.ts).
-      const record: SurfaceRecord = { kind: fact.kind, key: fact.key, framework: fact.framework } as SurfaceRecord;
+      const key = identities.filled(fact.key, fact.partial === true, fact.holes);
+      const record: SurfaceRecord = { kind: fact.kind, key: key.text, framework: fact.framework } as SurfaceRecord;
       if (fact.method !== undefined) record.method = fact.method;
       if (fact.access !== undefined) record.access = fact.access;
       if (fact.default !== undefined) record.default = fact.default;
-      if (fact.partial === true) record.partial = true;
+      if (key.partial) record.partial = true;
       record.owner = fact.from >= 0 ? containerOf(fact.from) : unit.path;
       if (fact.target !== undefined) {
         const target = identities.publishedId(fact.target);
@@ -68,8 +69,9 @@ export function bindSurfaces(unit: FileUnit, ids: IdTable, binder: LanguageBinde
   }
   if (facts.mounts && facts.mounts.length > 0) {
     result.mounts = facts.mounts.map((fact) => {
-      const record: MountRecord = { prefix: fact.prefix, framework: fact.framework } as MountRecord;
-      if (fact.partial === true) record.partial = true;
+      const prefix = identities.filled(fact.prefix, fact.partial === true, fact.holes);
+      const record: MountRecord = { prefix: prefix.text, framework: fact.framework } as MountRecord;
+      if (prefix.partial) record.partial = true;
       if (fact.mountedParam !== undefined) {
         const callee = identities.boundRouter(fact.mountedParam.callee);
         record.mounted = callee === null ? null : `${callee}(${fact.mountedParam.param})`;
@@ -119,6 +121,37 @@ class Identities {
     if (entity?.t === 'module') return entity.unit.path;
     if (entity?.t === 'decl') return declarationIdentity(entity.unit, entity.index, this.ids);
     return null;
+  }
+
+  /**
+   * A key with its holes (core KeyHoles) filled in: each `*` that names an imported constant
+   * becomes the string the constant it binds to holds (DeclarationFact.value); partial while any
+   * computed `*` stays.
+   */
+  filled(text: string, partial: boolean, holes: KeyHoles | undefined): { text: string; partial: boolean } {
+    if (holes === undefined || !partial) return { text, partial };
+    let out = '';
+    let from = 0;
+    let unknown = false;
+    let star = 0;
+    for (let at = text.indexOf('*'); at >= 0; at = text.indexOf('*', at + 1), star++) {
+      const hole = holes[star];
+      if (hole === null || hole === undefined) continue;
+      const value = this.constantValue(hole);
+      if (value === undefined) {
+        unknown = true;
+        continue;
+      }
+      out += text.slice(from, at) + value;
+      from = at + 1;
+    }
+    return { text: out + text.slice(from), partial: unknown };
+  }
+
+  /** The string the constant an expression binds to holds, if it binds to one that holds one. */
+  private constantValue(expr: ValueExpr): string | undefined {
+    const entity = this.resolve(expr);
+    return entity?.t === 'decl' ? entity.unit.facts.declarations[entity.index]?.value : undefined;
   }
 
   /** The identity of this file's declaration `index` (the path for -1). */

@@ -9,6 +9,7 @@ import type { RelationRecord, SymbolRecord } from '@repograph/core';
 import {
   readRelation, readRelationSlots, readSymbol, readSymbolSlots, sharedPrefixLength, writeRelations, writeSymbols,
 } from './codecs.js';
+import { oneByteText } from './streams.js';
 import { readGroups, readIncoming, readNames, writeGroups, writeIncoming, writeNames } from './index-codecs.js';
 import { makeFileEntry, makeRelation, makeSymbol } from './fixtures-graph.js';
 import { applyEntry, manifestDelta, mergeManifest, readManifestBlock, writeManifestBlock } from './manifest.js';
@@ -75,6 +76,16 @@ describe('symbol and relation tuples', () => {
     assert.equal(sharedPrefixLength('a😀', 'a😁'), 1);
     assert.equal(sharedPrefixLength('abc', 'abd'), 2);
     assert.equal(sharedPrefixLength('', 'x'), 0);
+  });
+
+  test('texts of a block with a wide character keep their characters (the Latin-1 ones are copied one-byte)', () => {
+    const wideBlock = 'src/a.ts\u2019 said ünïcode😀';
+    assert.equal(oneByteText(wideBlock.slice(0, 8)), 'src/a.ts');
+    assert.equal(oneByteText(wideBlock.slice(15, 22)), 'ünïcode');
+    assert.equal(oneByteText(wideBlock.slice(8, 14)), '\u2019 said');
+    assert.equal(oneByteText(wideBlock.slice(22)), '😀');
+    assert.equal(oneByteText(wideBlock.slice(23)), '\ude00');
+    assert.equal(oneByteText(''), '');
   });
 });
 

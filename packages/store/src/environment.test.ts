@@ -49,6 +49,8 @@ describe('opening a store', () => {
     const { dataRoot, repoId } = await populatedStore();
     const readOnly = await openRepoStore({ dataRoot, repoId, readOnly: true });
     assert.equal(readOnly.reader('baseline:c1')!.getSymbol('a.ts#foo')?.name, 'foo');
+    assert.equal(readOnly.hasSnapshot('baseline:c1'), true);
+    assert.equal(readOnly.hasSnapshot('baseline:c2'), false);
     await assert.rejects(publish(readOnly, 'workspace:w', null, []), { code: 'StoreError', message: /read-only/ });
     await readOnly.close();
     await assert.rejects(openRepoStore({ dataRoot, repoId: 'other-repo', readOnly: true }), { code: 'NotIndexed' });

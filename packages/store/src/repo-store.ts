@@ -70,6 +70,10 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
       if (reader !== undefined) openReaders.add(reader);
       return reader;
     },
+    hasSnapshot(key) {
+      assertOpen(`reading ${key}`);
+      return databases.snapshots.doesExist(key);
+    },
     async deleteSnapshot(key) {
       assertOpen(`deleting ${key}`);
       return deleteSnapshot(environment, key);

@@ -225,6 +225,8 @@ export interface RepoStore {
   publishSnapshot(input: PublishInput): Promise<number>;
   /** A reader over the key's snapshot (merged over its base), or undefined when there is none. */
   reader(key: string): SnapshotReader | undefined;
+  /** Whether the store holds a snapshot under the key (nothing is decoded: a per-request check). */
+  hasSnapshot(key: string): boolean;
   /** Deletes a snapshot; refuses a baseline that an overlay sits on. False when absent. */
   deleteSnapshot(key: string): Promise<boolean>;
   listSnapshots(): SnapshotSummary[];

@@ -319,9 +319,10 @@ function methodList(node: GoNode | undefined): string[] {
   return [];
 }
 
-/** The handler expression of an argument (a function literal has none a binder could name). */
+/** The handler expression of an argument (a function literal: its declaration, which surfaces-handlers.ts publishes). */
 function handlerOf(s: GoSurfaces, node: GoNode | undefined, value: ValueExpr | undefined): ValueExpr | undefined {
-  if (node === undefined || value === undefined || node.type === 'func_literal') return undefined;
+  if (node === undefined || value === undefined) return undefined;
+  if (node.type === 'func_literal') return value.k === 'decl' ? value : undefined;
   const converted = s.handlerFuncs.get(node.id);
   if (converted !== undefined) return converted.k === 'unknown' ? undefined : converted;
   return value.k === 'unknown' ? undefined : value;
@@ -345,7 +346,12 @@ function addEndpoint(walker: GoWalker, s: GoSurfaces, site: EndpointSite): Surfa
   } as SurfaceFact & { methods?: string[] };
   if (site.info.partial || site.key.partial) fact.partial = true;
   fact.from = walker.from;
-  if (site.handler !== undefined) fact.target = site.handler;
+  const handler = site.handler;
+  if (handler !== undefined) {
+    fact.target = handler;
+    const literal = handler.k === 'decl' ? walker.declarations[handler.decl] : undefined;
+    if (handler.k === 'decl' && literal !== undefined && literal.name === '' && literal.kind === 'function' && !literal.published) s.inlineHandlers.push({ decl: handler.decl, fact });
+  }
   const param = routerParameter(walker, site.root);
   if (param >= 0) fact.routerParam = param;
   else fact.router = site.root;

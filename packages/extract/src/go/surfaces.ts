@@ -5,8 +5,10 @@
  * `surfaceClosures` before its arguments are walked, `surfaceFuncLiteral` when a function literal
  * has declared its parameters) and the finishing into FileFacts (source order; absent when there
  * is none). The forms are surfaces-routes.ts's (endpoints, mounts), surfaces-config.ts's and
- * surfaces-tables.ts's. Every expression a fact carries is one the walk also recorded as a
- * reference (or a part of one), so incremental re-binding follows it. Owns the state and dispatch.
+ * surfaces-tables.ts's; a function literal handler is published by surfaces-handlers.ts. Every
+ * expression a fact carries is one the walk also recorded as a reference (or a part of one), so
+ * incremental re-binding follows it, or a declaration of the file (such a literal). Owns the state
+ * and dispatch.
  */
 import type { FileFacts, MountFact, SurfaceFact, ValueExpr } from '@repograph/core';
 import type { GoNode } from './lite.js';
@@ -15,6 +17,7 @@ import type { GoWalker } from './walker.js';
 import { closureRouters, routeCall, routerOf, ROUTE_METHODS } from './surfaces-routes.js';
 import { configCall, CONFIG_PACKAGES } from './surfaces-config.js';
 import { gormModelTables, tableCall, TABLE_METHODS } from './surfaces-tables.js';
+import { publishGoInlineHandlers, type GoInlineHandler } from './surfaces-handlers.js';
 
 /** What the walk knows of a router value: its framework, the router it was derived from, the prefix. */
 export interface RouterInfo {
@@ -68,6 +71,8 @@ export class GoSurfaces {
   readonly gorm = new Set<number>();
   /** The imported router frameworks (`net/http` included). */
   readonly frameworks = new Set<string>();
+  /** Endpoints whose handler is a function literal (surfaces-handlers.ts publishes it). */
+  readonly inlineHandlers: GoInlineHandler[] = [];
 
   constructor(walker: GoWalker) {
     walker.imports.forEach((fact, index) => {
@@ -146,6 +151,7 @@ export function finishGoSurfaces(walker: GoWalker, root: GoNode, facts: FileFact
   gormModelTables(walker, root);
   const s = walker.surfaces;
   if (s === null) return;
+  publishGoInlineHandlers(walker, s);
   const bySite = (a: { line: number; column: number }, b: { line: number; column: number }): number => a.line - b.line || a.column - b.column;
   if (s.surfaces.length > 0) facts.surfaces = expandMethods(s.surfaces).map(reorder).sort(bySite);
   if (s.mounts.length > 0) facts.mounts = [...s.mounts].sort(bySite);

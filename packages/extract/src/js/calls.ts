@@ -41,24 +41,27 @@ function walkArgumentList(w: Walker, id: number, callee: Expr, isNew: boolean, k
         if (kind === S.K_SPREAD) spread = true;
         if (count === 1 && kind === S.K_STRING) {
           firstAt = c.startIndex;
-          firstString = stringContent(w.text, firstAt, c.endIndex);
+          const firstEnd = c.endIndex;
+          firstString = stringContent(w.text, firstAt, firstEnd);
           foldLeaf(w, argId);
           if (values !== null) values.push(UNKNOWN);
-          if (capture !== null) capture.push({ kind, value: UNKNOWN, site: -1, text: firstString, start: firstAt });
+          if (capture !== null) capture.push({ kind, value: UNKNOWN, site: -1, text: firstString, start: firstAt, end: firstEnd });
           continue;
         }
         if ((kind === S.K_ARROW || kind === S.K_FUNC_EXPR) && callee !== UNKNOWN && !spread) {
           w.pendingArgument = { callee, isNew, arg: count - 1 };
         }
-        // Surfaces read the text of literal-like arguments (see surfaces.ts).
+        // Surfaces read the text of literal-like arguments, and where a function argument lies (see surfaces.ts).
         const textual = capture !== null && (kind === S.K_STRING || kind === S.K_TEMPLATE_STRING || kind === S.K_BINARY || kind === S.K_OBJECT);
-        const argStart = textual ? c.startIndex : -1;
-        const argText = textual ? (kind === S.K_STRING ? stringContent(w.text, argStart, c.endIndex) : w.text.slice(argStart, c.endIndex)) : null;
+        const placed = textual || (capture !== null && (kind === S.K_ARROW || kind === S.K_FUNC_EXPR));
+        const argStart = placed ? c.startIndex : -1;
+        const argEnd = placed ? c.endIndex : -1;
+        const argText = textual ? (kind === S.K_STRING ? stringContent(w.text, argStart, argEnd) : w.text.slice(argStart, argEnd)) : null;
         if (capture !== null) w.lastSite = -1;
         const value = visitAt(w, argId, R_READ);
         if (values !== null) values.push(kind === S.K_SPREAD ? UNKNOWN : value);
         if (capture !== null) {
-          capture.push({ kind, value, site: kind === S.K_IDENT || kind === S.K_MEMBER || kind === S.K_CALL ? w.lastSite : -1, text: argText, start: argStart });
+          capture.push({ kind, value, site: kind === S.K_IDENT || kind === S.K_MEMBER || kind === S.K_CALL ? w.lastSite : -1, text: argText, start: argStart, end: argEnd });
         }
       } else {
         visitAt(w, argId, R_READ);

@@ -19,6 +19,7 @@ import { finishFacts } from '../finish.js';
 import type { FinishedFacts } from '../finish.js';
 import type { LineTable } from '../positions.js';
 import { finishSurfaces } from './surfaces-finish.js';
+import { publishConstantValues } from './surfaces-constants.js';
 
 /** How many mask-and-reparse rounds are tried at most. */
 const MASK_ROUNDS = 3;
@@ -75,6 +76,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   if (language === 'javascript') walker.onTaggedComment = noteDoc;
   visit(walker, R_READ);
   const facts = finishFacts(walker, lines);
+  publishConstantValues(walker, facts, lines);
   const architecture = finishSurfaces(walker, facts, lines, path);
   const walkMs = performance.now() - walkStart;
   if (walker.truncated) {

@@ -14,6 +14,7 @@ import type { Walker } from './walker.js';
 import { collector, importSpecifierOf, rootExpr } from './surfaces.js';
 import type { CallSite, SurfaceContext } from './surfaces.js';
 import { keyOf } from './surfaces-text.js';
+import { ownerAt } from './surfaces-handlers.js';
 
 /** A literal default written after the read: `?? 'x'`, `|| 3000` (then the expression ends). */
 const DEFAULT_AFTER = /^\s*(?:\?\?|\|\|)\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`$\\]*`|-?\d[\d_.]*|true|false)\s*(?=[,;)\]}:\n]|$)/;
@@ -116,7 +117,7 @@ export function finishConfig(ctx: SurfaceContext): void {
       kind: 'config', key: site.key, framework: 'env', access: site.access,
       ...(site.default !== null ? { default: site.default } : {}),
       ...(site.partial ? { partial: true } : {}),
-      from: ctx.fromOf(site.encl), line: position.line, column: position.column,
+      from: ownerAt(ctx, site.encl, site.at), line: position.line, column: position.column,
     });
   }
 }
@@ -134,7 +135,7 @@ export function configCall(ctx: SurfaceContext, call: CallSite): boolean {
   const position = ctx.position(first.start + 1);
   ctx.addSurface({
     kind: 'config', key: first.text, framework, access: `${framework}.${call.name}`,
-    from: ctx.fromOf(call.encl), line: position.line, column: position.column,
+    from: ownerAt(ctx, call.encl, call.site), line: position.line, column: position.column,
   });
   return true;
 }

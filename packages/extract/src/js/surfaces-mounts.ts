@@ -19,6 +19,7 @@ import type { Expr } from '../model.js';
 import * as S from './syntax.js';
 import { ROUTER_NAME, bindingOfName, importSpecifierOf, rootExpr } from './surfaces.js';
 import type { ArgInfo, CallSite, SurfaceContext } from './surfaces.js';
+import { holesOf, isNamedHole, namedPrefix } from './surfaces-text.js';
 import type { KeyText } from './surfaces-text.js';
 import { argKey, isHandlerKind, routerMake } from './surfaces-routes.js';
 import type { RouterInfo } from './surfaces-routes.js';
@@ -53,6 +54,7 @@ export function addMounts(ctx: SurfaceContext, mounts: readonly PendingMount[], 
       ...(fact.mountedParam !== undefined ? { mountedParam: fact.mountedParam } : {}),
       ...(onParam !== undefined ? { onParam } : on.router !== undefined ? { on: on.router } : {}),
       ...(on.kind !== undefined && (onParam !== undefined || on.router !== undefined) ? { onKind: on.kind } : {}),
+      ...(prefix.holes !== undefined ? { holes: prefix.holes } : {}),
       from: mount.from, line: position.line, column: position.column,
     });
   }
@@ -183,6 +185,14 @@ function callRefNear(ctx: SurfaceContext, at: number, name: string, forward: boo
   return null;
 }
 
+/** The prefix a name or a `module.NAME` first argument writes (surfaces-text.ts namedPrefix), or null. */
+function namedPrefixOf(ctx: SurfaceContext, call: CallSite, first: ArgInfo): KeyText | null {
+  const value = first.value;
+  if (first.kind === S.K_IDENT && value.k === 'name') return namedPrefix(ctx.w, value.name, call.scope);
+  if (first.kind === S.K_MEMBER && value.k === 'member' && value.object.k === 'name') return namedPrefix(ctx.w, `${value.object.name}.${value.name}`, call.scope);
+  return null;
+}
+
 /** `x.use('/p', ..., router)`, `x.use(router)`, hono `x.route('/p', sub)`, fastify `x.register(plugin, { prefix })`. */
 export function mountOf(
   ctx: SurfaceContext, call: CallSite, on: RouterInfo, localMounts: Map<number, LocalMount>,
@@ -214,11 +224,13 @@ export function mountOf(
     return true;
   }
   const first = args[0]!;
-  if (first.kind === S.K_STRING || first.kind === S.K_TEMPLATE_STRING || first.kind === S.K_BINARY) {
-    const key = argKey(ctx, call, first);
-    if (key === null || !key.text.startsWith('/')) return false;
+  const named = args.length >= 2 ? namedPrefixOf(ctx, call, first) : null;
+  if (first.kind === S.K_STRING || first.kind === S.K_TEMPLATE_STRING || first.kind === S.K_BINARY || named !== null) {
+    const key = named ?? argKey(ctx, call, first);
+    // A prefix starts with `/`, or with a constant imported from another file (binding fills it in).
+    if (key === null || !(key.text.startsWith('/') || (key.text.startsWith('*') && isNamedHole(key.holes?.[0])))) return false;
     prefix = key;
-    at = first.start + (first.kind === S.K_STRING ? 1 : 0);
+    at = named !== null ? call.site : first.start + (first.kind === S.K_STRING ? 1 : 0);
     candidates = args.slice(1);
   } else if (call.name === 'route') {
     return false;
@@ -356,8 +368,11 @@ function isRouterDecl(ctx: SurfaceContext, decl: number, e: Expr): boolean {
 /** `prefix` + `path`, with one `/` between them; `/` under a prefix is the prefix. */
 export function joinKeys(prefix: KeyText, path: KeyText): KeyText {
   const partial = prefix.partial || path.partial;
-  if (prefix.text === '' || prefix.text === '/') return { text: path.text, partial };
+  // Joining drops no `*`, so the holes of both (core KeyHoles) follow in order.
+  const withHoles = (text: string, ...keys: KeyText[]): KeyText =>
+    keys.some((key) => key.holes !== undefined) ? { text, partial, holes: keys.flatMap(holesOf) } : { text, partial };
+  if (prefix.text === '' || prefix.text === '/') return withHoles(path.text, path);
   const head = prefix.text.endsWith('/') ? prefix.text.slice(0, -1) : prefix.text;
-  if (path.text === '' || path.text === '/') return { text: head, partial };
-  return { text: head + (path.text.startsWith('/') ? path.text : `/${path.text}`), partial };
+  if (path.text === '' || path.text === '/') return withHoles(head, prefix);
+  return withHoles(head + (path.text.startsWith('/') ? path.text : `/${path.text}`), prefix, path);
 }

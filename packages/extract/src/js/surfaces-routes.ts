@@ -29,6 +29,7 @@ import { keyOf } from './surfaces-text.js';
 import type { KeyText } from './surfaces-text.js';
 import { SERVING_CALLS, addMounts, joinKeys, mountOf, servingOf, underLocalMounts } from './surfaces-mounts.js';
 import type { LocalMount, PendingMount } from './surfaces-mounts.js';
+import { ownerAt, publishInlineHandlers } from './surfaces-handlers.js';
 
 const METHODS: Record<string, string> = {
   get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', del: 'DELETE', options: 'OPTIONS', head: 'HEAD', all: 'ANY',
@@ -81,8 +82,13 @@ interface PendingEndpoint {
   key: KeyText;
   info: RouterInfo;
   target?: ValueExpr;
+  /** The innermost published declaration around the registration (ctx.fromOf). */
   from: number;
+  /** The walk's declaration around the registration. */
+  encl: number;
   at: number;
+  /** The handler is a function written in place: its offsets and the path argument's (surfaces-handlers.ts). */
+  inline?: { start: number; end: number; keyStart: number; keyEnd: number };
 }
 
 /** Reads every collected call for endpoints and mounts. */
@@ -129,8 +135,16 @@ export function finishRoutes(ctx: SurfaceContext, calls: readonly CallSite[], ne
   }
   const returned = returnedLocals(ctx);
   addMounts(ctx, mounts, localMounts, returned);
-  for (const endpoint of endpoints) {
-    const { key, on: info } = underLocalMounts(endpoint.key, endpoint.info, localMounts);
+  const composed = endpoints.map((endpoint) => underLocalMounts(endpoint.key, endpoint.info, localMounts));
+  const inline = endpoints.flatMap((endpoint, i) => endpoint.inline === undefined ? [] : [{ i, ...endpoint.inline }]);
+  const handlerIndexes = publishInlineHandlers(ctx, inline.map(({ i, start, end, keyStart, keyEnd }) => ({
+    method: endpoints[i]!.method, path: composed[i]!.key.text, start, end, keyStart, keyEnd, base: endpoints[i]!.from,
+  })));
+  inline.forEach(({ i }, n) => {
+    if (handlerIndexes[n]! >= 0) endpoints[i]!.target = { k: 'decl', decl: handlerIndexes[n]! };
+  });
+  endpoints.forEach((endpoint, i) => {
+    const { key, on: info } = composed[i]!;
     // A local router the enclosing function returns: served wherever its caller mounts it.
     let routerParam = info.routerParam;
     let kind = info.kind;
@@ -141,14 +155,15 @@ export function finishRoutes(ctx: SurfaceContext, calls: readonly CallSite[], ne
     const position = ctx.position(endpoint.at);
     ctx.addSurface({
       kind: 'endpoint', key: key.text, framework: endpoint.info.framework ?? info.framework ?? fileFramework ?? 'express',
-      method: endpoint.method, ...(key.partial ? { partial: true } : {}), from: endpoint.from,
+      method: endpoint.method, ...(key.partial ? { partial: true } : {}), from: ownerAt(ctx, endpoint.encl, endpoint.at),
       ...(endpoint.target !== undefined ? { target: endpoint.target } : {}),
       ...(info.router !== undefined ? { router: info.router } : {}),
       ...(routerParam !== undefined ? { routerParam } : {}),
       ...(kind !== undefined ? { routerKind: kind } : {}),
+      ...(key.holes !== undefined ? { holes: key.holes } : {}),
       line: position.line, column: position.column,
     });
-  }
+  });
   return used;
 }
 
@@ -226,7 +241,9 @@ function endpointOf(
   if (info.prefix !== null) key = joinKeys(info.prefix, key);
   const at = keyArg !== undefined && keyArg.start >= 0 ? keyArg.start + (keyArg.kind === S.K_STRING ? 1 : 0) : call.site;
   const target = handler.kind === S.K_IDENT || handler.kind === S.K_MEMBER ? ctx.readTarget(handler) : undefined;
-  return { method, key, info, ...(target !== undefined ? { target } : {}), from: ctx.fromOf(call.encl), at };
+  const written = (handler.kind === S.K_ARROW || handler.kind === S.K_FUNC_EXPR) && handler.start >= 0 && handler.end > handler.start;
+  const inline = written ? { start: handler.start, end: handler.end, keyStart: keyArg?.start ?? -1, keyEnd: keyArg?.end ?? -1 } : undefined;
+  return { method, key, info, ...(target !== undefined ? { target } : {}), from: ctx.fromOf(call.encl), encl: call.encl, at, ...(inline !== undefined ? { inline } : {}) };
 }
 
 /** `fastify.route({ method: 'GET', url: '/x', handler })`: one endpoint per method. */
@@ -248,7 +265,7 @@ function fastifyRoute(ctx: SurfaceContext, call: CallSite, info: RouterInfo, end
   }
   const at = arg.start + url.index + url[0].indexOf(url[1]!) + 1;
   for (const method of names) {
-    endpoints.push({ method, key, info: { ...info, framework: 'fastify' }, ...(target !== undefined ? { target } : {}), from: ctx.fromOf(call.encl), at });
+    endpoints.push({ method, key, info: { ...info, framework: 'fastify' }, ...(target !== undefined ? { target } : {}), from: ctx.fromOf(call.encl), encl: call.encl, at });
   }
   return names.length > 0;
 }
@@ -363,9 +380,10 @@ function ownPrefix(ctx: SurfaceContext, init: Expr, newsByResult: Map<Expr, NewS
   return null;
 }
 
+/** The key (a path or prefix) an argument writes; imported constants in it are kept as holes. */
 export function argKey(ctx: SurfaceContext, call: CallSite, arg: ArgInfo): KeyText | null {
   const name = arg.kind === S.K_IDENT && arg.value.k === 'name' ? arg.value.name : null;
-  return keyOf(ctx.w, arg.kind, arg.text, name, call.scope);
+  return keyOf(ctx.w, arg.kind, arg.text, name, call.scope, true);
 }
 
 function isPath(key: KeyText): boolean {

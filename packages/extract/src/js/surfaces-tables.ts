@@ -18,6 +18,7 @@ import { bindingOfName, declOf, importSpecifierOf, rootExpr } from './surfaces.j
 import type { CallSite, SurfaceContext } from './surfaces.js';
 import { keyOf } from './surfaces-text.js';
 import { sqlTables } from '../sql-tables.js';
+import { ownerAt } from './surfaces-handlers.js';
 
 const DRIZZLE_TABLES = new Set(['pgTable', 'mysqlTable', 'sqliteTable']);
 const QUERY_CALLS = new Set([
@@ -84,7 +85,7 @@ function sqlFacts(ctx: SurfaceContext, call: CallSite, text: string | null, at: 
   const tables = sqlTables(text);
   if (tables.length === 0) return;
   const position = ctx.position(at);
-  const from = ctx.fromOf(call.encl);
+  const from = ownerAt(ctx, call.encl, call.site);
   for (const table of tables) {
     ctx.addSurface({ kind: 'table', key: table.table, framework: 'sql', access: table.access, from, line: position.line, column: position.column });
   }
@@ -95,7 +96,7 @@ function drizzleTable(ctx: SurfaceContext, call: CallSite): void {
   const specifier = importSpecifierOf(ctx.w, call.callee);
   if (specifier === null || !specifier.startsWith('drizzle-orm') || first.kind !== S.K_STRING || !first.text) return;
   const position = ctx.position(first.start + 1);
-  ctx.addSurface({ kind: 'table', key: first.text, framework: 'drizzle', access: 'model', from: ctx.fromOf(call.encl), line: position.line, column: position.column });
+  ctx.addSurface({ kind: 'table', key: first.text, framework: 'drizzle', access: 'model', from: ownerAt(ctx, call.encl, call.site), line: position.line, column: position.column });
 }
 
 /**
@@ -184,7 +185,7 @@ function knexTable(ctx: SurfaceContext, call: CallSite, childrenOf: Map<Expr, Ca
   const framework = root !== null && /^supabase/i.test(root) ? 'supabase' : 'knex';
   const write = writes || (!reads && childrenOf !== null && chainWritesAfter(call, childrenOf));
   const position = ctx.position(first.start + 1);
-  ctx.addSurface({ kind: 'table', key: table, framework, access: write ? 'write' : 'read', from: ctx.fromOf(call.encl), line: position.line, column: position.column });
+  ctx.addSurface({ kind: 'table', key: table, framework, access: write ? 'write' : 'read', from: ownerAt(ctx, call.encl, call.site), line: position.line, column: position.column });
 }
 
 function chainRootName(e: Expr): string | null {
@@ -226,7 +227,7 @@ function modelFact(ctx: SurfaceContext, call: CallSite, modelName: string, optio
   const position = ctx.position(at);
   ctx.addSurface({
     kind: 'table', key, framework: 'sequelize', access: 'model', ...(tableName === null && !frozen ? { partial: true } : {}),
-    from: ctx.fromOf(call.encl), ...(target !== undefined ? { target } : {}), line: position.line, column: position.column,
+    from: ownerAt(ctx, call.encl, call.site), ...(target !== undefined ? { target } : {}), line: position.line, column: position.column,
   });
 }
 

@@ -18,6 +18,7 @@ import { FREE, UNRESOLVED } from '../model.js';
 import type { Expr, Scope } from '../model.js';
 import type { LineTable } from '../positions.js';
 import type { Walker } from './walker.js';
+import type { InlineHandler } from './surfaces-handlers.js';
 
 /** At most this many surfaces (and as many mounts) per file: the first ones in source order. */
 export const MAX_SURFACES = 2000;
@@ -33,7 +34,9 @@ export interface ArgInfo {
   site: number;
   /** Strings: the content; template strings, binary expressions and objects: the source text. */
   text: string | null;
+  /** Where the argument starts and ends (offsets) for those, and for a function or arrow; else -1. */
   start: number;
+  end: number;
 }
 
 /** A call the walk collected (see SURFACE_CALL_NAMES). */
@@ -170,6 +173,8 @@ export function declOf(e: Expr): number {
 export class SurfaceContext {
   readonly surfaces: SurfaceFact[] = [];
   readonly mounts: MountFact[] = [];
+  /** Endpoints' inline handlers published so far (surfaces-handlers.ts). */
+  readonly inlineHandlers: InlineHandler[] = [];
   private declsByKey: Map<string, number> | null = null;
 
   constructor(readonly w: Walker, readonly facts: Pick<FileFacts, 'declarations' | 'references' | 'exports' | 'imports'>, readonly lines: LineTable, readonly path: string) {}
