@@ -16,11 +16,11 @@
  * - `@package`: a package or namespace clause that `packageOf` reads (the file's packageName).
  */
 import type { ImportStyle, ParameterFact, SymbolKind, SyntaxLanguageId } from '@repograph/core';
-import type Parser from 'tree-sitter';
 import type { SyntaxGrammarName } from '../grammars.js';
 import type { CommentStyle } from './shape.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 /** One import as a language's reader sees it (positions are filled by the extractor). */
 export interface SyntaxImport {

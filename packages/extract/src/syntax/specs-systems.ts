@@ -3,12 +3,12 @@
  * no imports or receivers and tags `impl` methods without their type; C's and C++'s tag
  * definitions only (no calls, no includes); Zig ships no tags query.
  */
-import type Parser from 'tree-sitter';
 import { SYNTAX_EXTENSIONS } from '@repograph/core';
 import type { SyntaxImport, SyntaxSpec } from './spec.js';
 import { hasChildOfType, pathImport, unquote } from './spec.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 export const RUST: SyntaxSpec = {
   language: 'rust', grammar: 'rust', extensions: SYNTAX_EXTENSIONS.rust, comments: 'c',
