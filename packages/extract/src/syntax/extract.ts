@@ -289,8 +289,8 @@ function splitName(text: string): string[] {
 function readParameters(spec: SyntaxSpec, list: Node): DeclarationFact['params'] {
   const read = spec.parameter ?? genericParameter;
   const params: NonNullable<DeclarationFact['params']> = [];
-  for (let i = 0; i < list.namedChildCount; i++) {
-    const param = read(list.namedChild(i)!);
+  for (const child of list.namedChildren) {
+    const param = read(child);
     if (param !== null) params.push(param);
   }
   return params;
@@ -395,6 +395,6 @@ function receiverExpr(source: string, node: Node, builder: DeclarationBuilder): 
 
 function countArguments(args: Node): number {
   let count = 0;
-  for (let i = 0; i < args.namedChildCount; i++) if (!args.namedChild(i)!.type.includes('comment')) count++;
+  for (const child of args.namedChildren) if (!child.type.includes('comment')) count++;
   return count;
 }

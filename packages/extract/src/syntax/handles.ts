@@ -44,6 +44,7 @@ interface NativeNodeMethods {
   namedChild(tree: Tree, index: number): NativeNode;
   childForFieldName(tree: Tree, fieldName: string): NativeNode;
   childrenForFieldName(tree: Tree, fieldName: string): NativeNode[];
+  children(tree: Tree): NativeNode[];
   namedChildren(tree: Tree): NativeNode[];
   descendantsOfType(tree: Tree, types: string[], start?: unknown, end?: unknown): NativeNode[];
 }
@@ -185,6 +186,7 @@ export class NodeHandle implements TierNode {
   get previousNamedSibling(): NodeHandle | null { return this.owner.take(this.owner.put(this).previousNamedSibling(this.owner.tree)); }
   get childCount(): number { return this.owner.put(this).childCount(this.owner.tree); }
   get namedChildCount(): number { return this.owner.put(this).namedChildCount(this.owner.tree); }
+  get children(): NodeHandle[] { return this.owner.takeAll(this.owner.put(this).children(this.owner.tree)); }
   get namedChildren(): NodeHandle[] { return this.owner.takeAll(this.owner.put(this).namedChildren(this.owner.tree)); }
   child(index: number): NodeHandle | null { return this.owner.take(this.owner.put(this).child(this.owner.tree, index)); }
   namedChild(index: number): NodeHandle | null { return this.owner.take(this.owner.put(this).namedChild(this.owner.tree, index)); }
@@ -271,7 +273,7 @@ export function handlesWork(parser: Parser, query: Parser.Query): boolean {
         if (!sameOrNull(a.childForFieldName(field), b.childForFieldName(field))) return false;
         if (!sameList(a.childrenForFieldName(field), b.childrenForFieldName(field))) return false;
       }
-      if (!sameList(a.namedChildren, b.namedChildren) || !sameList(a.descendantsOfType('identifier'), b.descendantsOfType('identifier'))) return false;
+      if (!sameList(a.children, b.children) || !sameList(a.namedChildren, b.namedChildren) || !sameList(a.descendantsOfType('identifier'), b.descendantsOfType('identifier'))) return false;
       for (let i = 0; i < a.childCount; i++) {
         const childA = a.child(i);
         const childB = b.child(i);

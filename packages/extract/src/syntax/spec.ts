@@ -77,12 +77,10 @@ export function parameterName(node: Node): string | null {
     const child = node.childForFieldName(field);
     if (child !== null) return parameterName(child);
   }
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
-    if (NAME_TYPES.has(child.type)) return child.text;
-  }
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const found = parameterName(node.namedChild(i)!);
+  const children = node.namedChildren;
+  for (const child of children) if (NAME_TYPES.has(child.type)) return child.text;
+  for (const child of children) {
+    const found = parameterName(child);
     if (found !== null) return found;
   }
   return null;
@@ -109,14 +107,12 @@ export function genericParameter(node: Node): ParameterFact | null {
 
 /** Whether a definition node has a child of one of the given types (a visibility modifier). */
 export function hasChildOfType(node: Node, types: readonly string[]): boolean {
-  for (let i = 0; i < node.childCount; i++) if (types.includes(node.child(i)!.type)) return true;
-  return false;
+  return node.children.some((child) => types.includes(child.type));
 }
 
 /** The text of a definition's `modifiers` child (C#, Kotlin, Swift, Scala, PHP), or ''. */
 export function modifiersText(node: Node): string {
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
+  for (const child of node.namedChildren) {
     if (child.type.includes('modifier')) return child.text + ' ' + modifiersText(child);
     if (child.type === 'modifiers' || child.type === 'visibility_modifier') return child.text;
   }

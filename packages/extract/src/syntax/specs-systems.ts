@@ -81,7 +81,7 @@ function flattenUse(node: Node, prefix: string, out: SyntaxImport[]): void {
       return;
     }
     case 'use_list':
-      for (let i = 0; i < node.namedChildCount; i++) flattenUse(node.namedChild(i)!, prefix, out);
+      for (const child of node.namedChildren) flattenUse(child, prefix, out);
       return;
   }
 }
@@ -154,8 +154,7 @@ function functionDeclarator(node: Node): Node | null {
 }
 
 function hasStorageClass(node: Node, keyword: string): boolean {
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
+  for (const child of node.namedChildren) {
     if (child.type === 'storage_class_specifier' && child.text === keyword) return true;
   }
   return false;

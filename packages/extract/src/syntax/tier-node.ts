@@ -19,6 +19,7 @@ export interface TierNode {
   readonly previousNamedSibling: TierNode | null;
   readonly childCount: number;
   readonly namedChildCount: number;
+  readonly children: TierNode[];
   readonly namedChildren: TierNode[];
   child(index: number): TierNode | null;
   namedChild(index: number): TierNode | null;
