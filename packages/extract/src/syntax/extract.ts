@@ -14,7 +14,7 @@ import type Parser from 'tree-sitter';
 import type { DeclarationFact, FileFacts, ImportFact, ReferenceFact, SymbolKind, SyntaxLanguageId, ValueExpr } from '@repograph/core';
 import { SYMBOL_KINDS } from '@repograph/core';
 import { newParser } from '../grammars.js';
-import { errorCensus } from '../census.js';
+import { errorCensusFrom } from '../census.js';
 import type { LineTable } from '../positions.js';
 import { CONTAINER_KINDS, FUNCTION_KINDS, TYPE_KINDS, genericParameter, unquote, type SyntaxSpec } from './spec.js';
 import { SYNTAX_SPECS } from './languages.js';
@@ -97,7 +97,8 @@ export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: stri
   const tree = parser.parse(text, undefined, { bufferSize: text.length + 1 });
   const parseMs = performance.now() - parseStart;
   const walkStart = performance.now();
-  const census = errorCensus(tree);
+  const root = handles && handlesAllowed ? rootHandle(tree, text, parser.getLanguage() as object) : null;
+  const census = errorCensusFrom(root ?? tree.rootNode);
   if (census.count > 0) {
     facts.partial = true;
     facts.diagnostics.push({
@@ -110,7 +111,7 @@ export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: stri
   const references: FoundReference[] = [];
   const importNodes: Node[] = [];
   const packageNodes: Node[] = [];
-  const matches: TierMatch[] = handles && handlesAllowed ? handleMatches(query, rootHandle(tree, text, parser.getLanguage() as object)) : publicMatches(query, tree);
+  const matches: TierMatch[] = root !== null ? handleMatches(query, root) : publicMatches(query, tree);
   for (const match of matches) {
     let head: TierCapture | undefined;
     let name: Node | null = null;

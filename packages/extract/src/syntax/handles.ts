@@ -20,6 +20,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Parser from 'tree-sitter';
+import type { CensusNode } from '../census.js';
 import type { TierCapture, TierMatch, TierNode } from './tier-node.js';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +35,10 @@ interface NativeNodeMethods {
   type(tree: Tree): string;
   typeId(tree: Tree): number;
   isNamed(tree: Tree): boolean;
+  hasError(tree: Tree): boolean;
+  isError(tree: Tree): boolean;
+  isMissing(tree: Tree): boolean;
+  endPosition(tree: Tree): void;
   parent(tree: Tree): NativeNode;
   nextSibling(tree: Tree): NativeNode;
   nextNamedSibling(tree: Tree): NativeNode;
@@ -53,6 +58,8 @@ interface NativeNodeMethods {
 interface NativeBinding {
   NodeMethods: NativeNodeMethods;
   nodeTransferArray: Uint32Array;
+  /** Where a point-valued method leaves its row and column. */
+  pointTransferArray: Uint32Array;
   Query: unknown;
   getNodeTypeNamesById(language: unknown): (string | null)[];
 }
@@ -76,7 +83,7 @@ function nativeBinding(): NativeBinding | null {
     const manifest = require.resolve('tree-sitter/package.json');
     const loaded = createRequire(manifest)('node-gyp-build')(dirname(manifest)) as NativeBinding;
     const publicQuery = (require('tree-sitter') as { Query: unknown }).Query;
-    if (loaded.Query === publicQuery && loaded.nodeTransferArray instanceof Uint32Array &&
+    if (loaded.Query === publicQuery && loaded.nodeTransferArray instanceof Uint32Array && loaded.pointTransferArray instanceof Uint32Array &&
         typeof loaded.NodeMethods?.endIndex === 'function' && typeof loaded.getNodeTypeNamesById === 'function') {
       binding = loaded;
     }
@@ -158,7 +165,7 @@ export class HandleTree {
 }
 
 /** A node as six numbers and its symbol id; see the header. */
-export class NodeHandle implements TierNode {
+export class NodeHandle implements TierNode, CensusNode {
   private end = -1;
 
   constructor(
@@ -180,6 +187,18 @@ export class NodeHandle implements TierNode {
   }
 
   get text(): string { return this.owner.source.slice(this.startIndex, this.endIndex); }
+  get hasError(): boolean { return this.owner.put(this).hasError(this.owner.tree); }
+  get isError(): boolean { return this.owner.put(this).isError(this.owner.tree); }
+  get isMissing(): boolean { return this.owner.put(this).isMissing(this.owner.tree); }
+  /** The start point: row and byte column from the node's context (UTF-16 units: bytes over two). */
+  get startPosition(): Parser.Point { return { row: this.f3, column: this.f4 >>> 1 }; }
+
+  get endPosition(): Parser.Point {
+    this.owner.put(this).endPosition(this.owner.tree);
+    const point = this.owner.native.pointTransferArray;
+    return { row: point[0]!, column: point[1]! };
+  }
+
   get parent(): NodeHandle | null { return this.owner.take(this.owner.put(this).parent(this.owner.tree)); }
   get nextSibling(): NodeHandle | null { return this.owner.take(this.owner.put(this).nextSibling(this.owner.tree)); }
   get nextNamedSibling(): NodeHandle | null { return this.owner.take(this.owner.put(this).nextNamedSibling(this.owner.tree)); }
@@ -267,6 +286,7 @@ export function handlesWork(parser: Parser, query: Parser.Query): boolean {
       const [a, b] = pairs.pop()!;
       visited++;
       if (!sameNode(a, b) || a.isNamed !== b.isNamed || a.childCount !== b.childCount || a.namedChildCount !== b.namedChildCount) return false;
+      if (!samePoints(a as unknown as CensusNode, b as NodeHandle)) return false;
       if (!sameOrNull(a.parent, b.parent) || !sameOrNull(a.nextSibling, b.nextSibling) ||
           !sameOrNull(a.nextNamedSibling, b.nextNamedSibling) || !sameOrNull(a.previousNamedSibling, b.previousNamedSibling)) return false;
       for (const field of PROBE_FIELDS) {
@@ -290,6 +310,12 @@ export function handlesWork(parser: Parser, query: Parser.Query): boolean {
 
 function sameNode(a: TierNode, b: TierNode): boolean {
   return a.type === b.type && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.text === b.text;
+}
+
+function samePoints(a: CensusNode, b: CensusNode): boolean {
+  return a.hasError === b.hasError && a.isError === b.isError && a.isMissing === b.isMissing &&
+    a.startPosition.row === b.startPosition.row && a.startPosition.column === b.startPosition.column &&
+    a.endPosition.row === b.endPosition.row && a.endPosition.column === b.endPosition.column;
 }
 
 function sameOrNull(a: TierNode | null, b: TierNode | null): boolean {
