@@ -14,7 +14,7 @@
 //
 // Timing: per language, rounds of the raw parse and the extraction of the whole set, alternating
 // which goes first; at least --rounds rounds (5), then more until the extraction has run
-// --budget-ms (2000) in all or 60 rounds, so a set of a few milliseconds is not judged on five
+// --budget-ms (5000) in all or 60 rounds, so a set of a few milliseconds is not judged on five
 // samples; the best round of each, by wall time and by process CPU time (user + system, V8's
 // helper threads included; another process's load moves it less than the wall clock).
 //
@@ -35,7 +35,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 /** More rounds than --rounds, up to MAX_ROUNDS, until a language's extraction has run this long. */
-const BUDGET_MS = Number(args[args.indexOf('--budget-ms') + 1]) || 2000;
+const BUDGET_MS = Number(args[args.indexOf('--budget-ms') + 1]) || 5000;
 const MAX_ROUNDS = 60;
 /** --baseline FILE: another build's packages/extract/dist/index.js, timed in the same rounds (an A/B comparison; printed, not written). */
 const baseline = args.includes('--baseline') ? await import(resolve(args[args.indexOf('--baseline') + 1])) : null;

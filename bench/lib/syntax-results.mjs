@@ -13,7 +13,7 @@ const INTRO = `Real file sets per language, fetched at run time into the ignored
 two registries the bench fetches from; nothing installed, nothing committed). Extraction (decode,
 parse, query, declarations, imports, references, fingerprints) against the raw parse of the same
 files on this machine: rounds of both, alternating which goes first, at least 5 and then more (up to
-60) until the extraction has run 2 s, so that a set of a few milliseconds is not judged on five
+60) until the extraction has run 5 s, so that a set of a few milliseconds is not judged on five
 samples; the best round of each by wall time (ratio) and by process CPU time (CPU ratio: user +
 system, V8's helper threads included, which another process's load on this shared machine moves
 less than the wall clock). Definition recall and precision against the hand lists in
