@@ -121,14 +121,17 @@ export class HandleTree {
     return new NodeHandle(this, array[at]!, array[at + 1]!, array[at + 2]!, array[at + 3]!, array[at + 4]!, array[at + 5]!, value);
   }
 
-  /** The handles of a returned list; cached nodes take no room in the transfer array. */
+  /**
+   * The handles of a returned list. A cached node takes no room in the transfer array; a null
+   * one (never seen in the lists read here) does, as the native side writes it, and is left out.
+   */
   takeAll(values: NativeNode[]): NodeHandle[] {
-    const out: NodeHandle[] = new Array(values.length);
+    const out: NodeHandle[] = [];
     let offset = 0;
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i]!;
-      if (typeof value === 'number') out[i] = this.take(value, offset++)!;
-      else if (value !== null) out[i] = this.fromObject(value);
+    for (const value of values) {
+      if (typeof value === 'number') out.push(this.take(value, offset++)!);
+      else if (value !== null) out.push(this.fromObject(value));
+      else offset++;
     }
     return out;
   }
