@@ -10,7 +10,7 @@
 // CPU). Asserts nothing; writes bench/results/mixed-repo.json and RESULTS.md's mixed-repository
 // section.
 //
-//   node bench/mixed-repo.mjs [--fetch] [--sizes 1,2,4] [--runs 3] [--keep]
+//   node bench/mixed-repo.mjs [--fetch] [--sizes 1,2,4] [--runs 3] [--keep] | --rewrite
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,7 +52,19 @@ async function coldIndex(repoDir) {
   }
 }
 
+/** --rewrite: the summary and RESULTS.md section again from the samples in mixed-repo.json, without indexing. */
+function rewrite() {
+  const file = path.join(resultsDir, 'mixed-repo.json');
+  const result = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const kept = Object.keys(result.samples).map(Number);
+  result.summary = summarizeMixed(kept, result.samples);
+  fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+  writeMixedMarkdown(path.join(benchDir, 'RESULTS.md'), result);
+  console.log(`verdict: ${result.summary.verdict}`);
+}
+
 async function main() {
+  if (args.includes('--rewrite')) return rewrite();
   assertCliBuilt();
   if (args.includes('--fetch')) {
     for (const [language, spec] of Object.entries(LANGUAGES)) fileSet(language, spec, { fetch: true });

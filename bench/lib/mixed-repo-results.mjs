@@ -32,11 +32,24 @@ export function summarizeMixed(sizes, samples) {
     row.stageScale = Object.fromEntries(Object.entries(row.stages).map(([key, ms]) =>
       [key, first.stages[key] ? (ms / row.admitted) / (first.stages[key] / first.admitted) : null]));
   }
+  // The time each added file costs from one size to the next: fixed costs (Node's start, the
+  // workers' grammar loading, query compiling and first-pass JIT) drop out, so this shows growth
+  // worse than linear that the per-file time at one copy would hide.
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i];
+    const before = rows[i - 1];
+    const added = row.admitted - before.admitted;
+    row.marginalWallMs = (row.wallMs - before.wallMs) / added;
+    row.marginalCpuMs = row.cpuMs === null || before.cpuMs === null ? null : (row.cpuMs - before.cpuMs) / added;
+  }
   const last = rows[rows.length - 1];
+  const marginalScale = rows.length > 2 && last.marginalCpuMs !== null && rows[1].marginalCpuMs !== null
+    ? last.marginalCpuMs / rows[1].marginalCpuMs : null;
   const holds = last.wallScale <= SCALE_LIMIT && (last.cpuScale === null || last.cpuScale <= SCALE_LIMIT);
   const verdict = `${holds ? 'met' : 'missed'}: time per admitted file at ${last.size}x is ${last.wallScale.toFixed(2)}x (wall) and ` +
-    `${last.cpuScale === null ? 'not measured' : `${last.cpuScale.toFixed(2)}x`} (CPU) that at ${first.size}x (limit ${SCALE_LIMIT}x)`;
-  return { sizes: rows, holds, verdict };
+    `${last.cpuScale === null ? 'not measured' : `${last.cpuScale.toFixed(2)}x`} (CPU) that at ${first.size}x (limit ${SCALE_LIMIT}x)` +
+    (marginalScale === null ? '' : `; the CPU time of an added file from ${rows[rows.length - 2].size}x to ${last.size}x is ${marginalScale.toFixed(2)}x that from ${first.size}x to ${rows[1].size}x`);
+  return { sizes: rows, holds, marginalScale, verdict };
 }
 
 const seconds = (ms) => (ms === null ? '-' : (ms / 1000).toFixed(1));
@@ -59,11 +72,14 @@ export function renderMixedSection(result) {
     'cache would otherwise parse a copy once). Each repository is cold-indexed by the command line into an empty data',
     `root (\`repograph index --repo DIR --json\`, child timed by /usr/bin/time), ${result.runs} round${result.runs === 1 ? '' : 's'} through every size in`,
     `rotating order; medians. Scaling holds when the time per admitted file at ${last}x is within`,
-    `${SCALE_LIMIT}x of the time per admitted file at ${first}x, by wall clock and by CPU time.`,
+    `${SCALE_LIMIT}x of the time per admitted file at ${first}x, by wall clock and by CPU time. One copy's time holds`,
+    'fixed costs (Node\'s start; each worker loading eighteen grammars, compiling the syntax tier\'s queries',
+    'and warming its JIT: about 1.8 s of a worker\'s first files), so the time each added file costs from',
+    'one size to the next is shown too: equal from 2x to 4x and from 1x to 2x when the growth is linear.',
     '',
-    `| copies | files admitted | wall s | ms per file | vs ${first}x | CPU s | CPU ms per file | vs ${first}x | peak RSS MiB |`,
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...summary.sizes.map((row) => `| ${row.size} | ${row.admitted} | ${seconds(row.wallMs)} | ${row.wallPerFileMs.toFixed(2)} | ${row.wallScale.toFixed(2)} | ${seconds(row.cpuMs)} | ${fixed(row.cpuPerFileMs, 2)} | ${fixed(row.cpuScale, 2)} | ${row.peakRssBytes === null ? '-' : (row.peakRssBytes / 1048576).toFixed(0)} |`),
+    `| copies | files admitted | wall s | ms per file | vs ${first}x | CPU s | CPU ms per file | vs ${first}x | ms per added file (wall / CPU) | peak RSS MiB |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...summary.sizes.map((row) => `| ${row.size} | ${row.admitted} | ${seconds(row.wallMs)} | ${row.wallPerFileMs.toFixed(2)} | ${row.wallScale.toFixed(2)} | ${seconds(row.cpuMs)} | ${fixed(row.cpuPerFileMs, 2)} | ${fixed(row.cpuScale, 2)} | ${row.marginalWallMs === undefined ? '-' : `${row.marginalWallMs.toFixed(2)} / ${fixed(row.marginalCpuMs, 2)}`} | ${row.peakRssBytes === null ? '-' : (row.peakRssBytes / 1048576).toFixed(0)} |`),
     '',
     `Stages of the BuildReport, ms per admitted file (and against ${first}x):`,
     '',
