@@ -14,7 +14,7 @@
 //
 // Timing: per language, rounds of the raw parse and the extraction of the whole set, alternating
 // which goes first; at least --rounds rounds (5), then more until the extraction has run
-// --budget-ms (5000) in all or 60 rounds, so a set of a few milliseconds is not judged on five
+// --budget-ms (10000) in all or 60 rounds, so a set of a few milliseconds is not judged on five
 // samples; the best round of each, by wall time and by process CPU time (user + system, V8's
 // helper threads included; another process's load moves it less than the wall clock).
 //
@@ -24,18 +24,20 @@
 //
 //   node bench/syntax-tier.mjs [--fetch] [--rounds N] [--budget-ms MS] [--baseline FILE] [--java] [--only lang,lang]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFileTimed } from '../packages/extract/dist/index.js';
 import { newParser } from '../packages/extract/dist/grammars.js';
 import { writeSyntaxMarkdown } from './lib/syntax-results.mjs';
+import { describeMachine } from './lib/machine.mjs';
 import { GRAMMAR, LABELS, LANGUAGES, corpora, fileSet, modules, virtualPath } from './lib/syntax-sets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 /** More rounds than --rounds, up to MAX_ROUNDS, until a language's extraction has run this long. */
-const BUDGET_MS = Number(args[args.indexOf('--budget-ms') + 1]) || 5000;
+const BUDGET_MS = Number(args[args.indexOf('--budget-ms') + 1]) || 10000;
 const MAX_ROUNDS = 60;
 /** --baseline FILE: another build's packages/extract/dist/index.js, timed in the same rounds (an A/B comparison; printed, not written). */
 const baseline = args.includes('--baseline') ? await import(resolve(args[args.indexOf('--baseline') + 1])) : null;
@@ -183,5 +185,5 @@ if (args.includes('--java')) {
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 if (!only && baseline === null) {
   writeFileSync(join(root, 'bench/results/syntax-tier.json'), JSON.stringify(results, null, 2) + '\n');
-  writeSyntaxMarkdown(join(root, 'bench/RESULTS.md'), results, LABELS);
+  writeSyntaxMarkdown(join(root, 'bench/RESULTS.md'), results, LABELS, { measuredAt: new Date().toISOString(), machine: describeMachine(), loadAverage: loadavg() });
 }

@@ -13,7 +13,7 @@ const INTRO = `Real file sets per language, fetched at run time into the ignored
 two registries the bench fetches from; nothing installed, nothing committed). Extraction (decode,
 parse, query, declarations, imports, references, fingerprints) against the raw parse of the same
 files on this machine: rounds of both, alternating which goes first, at least 5 and then more (up to
-60) until the extraction has run 5 s, so that a set of a few milliseconds is not judged on five
+60) until the extraction has run 10 s, so that a set of a few milliseconds is not judged on five
 samples; the best round of each by wall time (ratio) and by process CPU time (CPU ratio: user +
 system, V8's helper threads included, which another process's load on this shared machine moves
 less than the wall clock). Definition recall and precision against the hand lists in
@@ -34,9 +34,10 @@ blocks are excerpts of Flutter's sources).`;
 const fmt = (x) => (x === null || x === undefined ? '-' : x.toFixed(3));
 
 /** The section: the table, one row per language of `results` (rows without a list are skipped), and the lists' leftovers. */
-export function renderSyntaxSection(results, labels) {
+export function renderSyntaxSection(results, labels, run) {
   const rows = results.filter((r) => r.parseMs !== undefined);
   const lines = [
+    ...(run ? [`Measured ${run.measuredAt.slice(0, 10)} on ${run.machine.cores} cores (${run.machine.cpuModel}), Node ${run.machine.node}; load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' / ')}.`, ''] : []),
     TABLE_HEADER,
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => `| ${labels[r.language]?.name ?? r.language} | ${r.source.startsWith('fetched') || r.source.startsWith('installed') ? labels[r.language]?.set ?? r.source : r.source} | ${r.files} | ${r.kib} | ${r.parseMs.toFixed(1)} | ${r.extractMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.cpuRatio?.toFixed(2) ?? '-'} | ${r.rounds ?? '-'} | ${r.listed} | ${fmt(r.recall)} | ${fmt(r.precision)} | ${r.calls ?? '-'} |`),
@@ -60,7 +61,7 @@ const NEXT = 'What the first pass of the lists found';
  * paragraph on what the lists' first pass found (kept as written); a file whose markers are
  * elsewhere (or absent) has that span replaced by them first.
  */
-export function writeSyntaxMarkdown(file, results, labels) {
+export function writeSyntaxMarkdown(file, results, labels, run) {
   if (fs.existsSync(file)) {
     const text = fs.readFileSync(file, 'utf8');
     const heading = text.indexOf(HEADING);
@@ -73,5 +74,5 @@ export function writeSyntaxMarkdown(file, results, labels) {
       }
     }
   }
-  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSyntaxSection(results, labels)}\n${END_MARKER}`);
+  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSyntaxSection(results, labels, run)}\n${END_MARKER}`);
 }
