@@ -103,7 +103,7 @@ export async function unpackDebian(deb, scratch) {
  * Makes a folder a git repository with one commit of everything in it. Author, committer and
  * dates are fixed, so the same files always give the same commit id.
  */
-async function commitAll(dir) {
+export async function commitAll(dir) {
   const env = {
     GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2000-01-01T00:00:00Z',
     GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',

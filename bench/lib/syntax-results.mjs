@@ -6,14 +6,17 @@ import { writeMarkedSection } from './results-md.mjs';
 
 export const START_MARKER = '<!-- syntax-tier:start -->';
 export const END_MARKER = '<!-- syntax-tier:end -->';
-const TABLE_HEADER = '| language | set | files | KiB | parse ms | extract ms | ratio | list | recall | precision | calls |';
+const TABLE_HEADER = '| language | set | files | KiB | parse ms | extract ms | ratio | CPU ratio | rounds | list | recall | precision | calls |';
 
 const INTRO = `Real file sets per language, fetched at run time into the ignored \`bench/.corpora/syntax/\`
 (\`--fetch\`: Debian packages by \`apt-get download\` + \`dpkg -x\`, npm tarballs by \`npm pack\`, the only
 two registries the bench fetches from; nothing installed, nothing committed). Extraction (decode,
 parse, query, declarations, imports, references, fingerprints) against the raw parse of the same
-files, best of 5 rounds, this machine (shared with other work: ratios move by about ±0.4 between
-runs, more when it is busy). Definition recall and precision against the hand lists in
+files on this machine: rounds of both, alternating which goes first, at least 5 and then more (up to
+60) until the extraction has run 10 s, so that a set of a few milliseconds is not judged on five
+samples; the best round of each by wall time (ratio) and by process CPU time (CPU ratio: user +
+system, V8's helper threads included, which another process's load on this shared machine moves
+less than the wall clock). Definition recall and precision against the hand lists in
 \`bench/syntax/<lang>.json\` (each with its rules: what counts as a definition in that language;
 entries checked by reading the sources). Precision counts every declaration the tier emits in the
 listed files (Scala's PathResolver.scala: lines 1-170). Rewritten by \`node bench/syntax-tier.mjs\`
@@ -31,12 +34,13 @@ blocks are excerpts of Flutter's sources).`;
 const fmt = (x) => (x === null || x === undefined ? '-' : x.toFixed(3));
 
 /** The section: the table, one row per language of `results` (rows without a list are skipped), and the lists' leftovers. */
-export function renderSyntaxSection(results, labels) {
+export function renderSyntaxSection(results, labels, run) {
   const rows = results.filter((r) => r.parseMs !== undefined);
   const lines = [
+    ...(run ? [`Measured ${run.measuredAt.slice(0, 10)} on ${run.machine.cores} cores (${run.machine.cpuModel}), Node ${run.machine.node}; load average at the end ${run.loadAverage.map((x) => x.toFixed(1)).join(' / ')}.`, ''] : []),
     TABLE_HEADER,
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${labels[r.language]?.name ?? r.language} | ${r.source.startsWith('fetched') || r.source.startsWith('installed') ? labels[r.language]?.set ?? r.source : r.source} | ${r.files} | ${r.kib} | ${r.parseMs.toFixed(1)} | ${r.extractMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.listed} | ${fmt(r.recall)} | ${fmt(r.precision)} | ${r.calls ?? '-'} |`),
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${labels[r.language]?.name ?? r.language} | ${r.source.startsWith('fetched') || r.source.startsWith('installed') ? labels[r.language]?.set ?? r.source : r.source} | ${r.files} | ${r.kib} | ${r.parseMs.toFixed(1)} | ${r.extractMs.toFixed(1)} | ${r.ratio.toFixed(2)} | ${r.cpuRatio?.toFixed(2) ?? '-'} | ${r.rounds ?? '-'} | ${r.listed} | ${fmt(r.recall)} | ${fmt(r.precision)} | ${r.calls ?? '-'} |`),
   ];
   const left = rows.flatMap((r) => {
     const parts = [];
@@ -57,7 +61,7 @@ const NEXT = 'What the first pass of the lists found';
  * paragraph on what the lists' first pass found (kept as written); a file whose markers are
  * elsewhere (or absent) has that span replaced by them first.
  */
-export function writeSyntaxMarkdown(file, results, labels) {
+export function writeSyntaxMarkdown(file, results, labels, run) {
   if (fs.existsSync(file)) {
     const text = fs.readFileSync(file, 'utf8');
     const heading = text.indexOf(HEADING);
@@ -70,5 +74,5 @@ export function writeSyntaxMarkdown(file, results, labels) {
       }
     }
   }
-  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSyntaxSection(results, labels)}\n${END_MARKER}`);
+  writeMarkedSection(file, START_MARKER, END_MARKER, `${START_MARKER}\n${renderSyntaxSection(results, labels, run)}\n${END_MARKER}`);
 }

@@ -1,6 +1,7 @@
 // Incremental refresh equals a fresh build (invariant 2) at the engine level, per language: a
-// content edit re-binds only the changed file and its dependents (bind mode `incremental`), a
-// new or removed file what depends on the file set (incremental too), and either way the digest equals a from-scratch
+// content edit re-binds only the changed file and its dependents (bind mode `incremental`;
+// Java packages and syntax-tier languages are dependency groups, graph-session.ts), a new or
+// removed file what depends on the file set (incremental too), and either way the digest equals a from-scratch
 // build of the same tree in a fresh store. Unsaved buffers (`contents`) give the digest of the
 // same text written to disk, without writing it. Real git, LMDB and the worker pool.
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { goModule } from '../helpers/go-project.mjs';
+import { javaProject } from '../helpers/java-project.mjs';
 import { pythonProject } from '../helpers/python-project.mjs';
 import { freshDigest, suiteRepository } from '../helpers/engine.mjs';
 import { sampleProject } from '../helpers/sample-project.mjs';
@@ -38,6 +40,32 @@ const cases = [
       ['geom/util.go', (t) => t.replace('func abs(', 'func absolute(')],
       ['shapes/shape.go', (t) => t.replace('func (b *Base) Describe()', 'func (b *Base) Explain()')],
       ['geom/util.go', (t) => t.replace('func absolute(', 'func abs(')],
+    ],
+  },
+  {
+    name: 'Java',
+    files: javaProject,
+    edits: [
+      ['src/main/java/com/ex/geom/Shape.java', (t) => t.replace('public String describe()', 'public String explain()')],
+      // SquareTest sees Square through its package only (no import): re-bound through the package group.
+      ['src/main/java/com/ex/geom/Square.java', (t) => t.replace('@Override public double area()', 'public double size()')],
+      ['src/main/java/com/ex/geom/Square.java', (t) => t.replace('public double size()', '@Override public double area()')],
+      ['src/main/java/com/ex/geom/Shape.java', (t) => t.replace('public String explain()', 'public String describe()')],
+    ],
+  },
+  {
+    name: 'the syntax tier (Ruby and Rust)',
+    files: {
+      'lib/format.rb': 'def render_table(rows)\n  rows.join("\\n")\nend\n\ndef render_row(row)\n  row.to_s\nend\n',
+      'lib/report.rb': 'require_relative "format"\n\ndef report(rows)\n  render_table(rows) + render_row(rows.first)\nend\n',
+      'app/main.rb': 'def main\n  report([1, 2])\n  render_row(3)\nend\n',
+      'src/codec.rs': 'pub fn encode(x: u8) -> u8 { x }\npub fn decode(x: u8) -> u8 { x }\n',
+      'src/store.rs': 'use crate::codec::encode;\npub fn put() { encode(1); decode(2); }\n',
+    },
+    edits: [
+      ['lib/format.rb', (t) => t.replace('def render_row(row)', 'def render_line(row)')],
+      ['src/codec.rs', (t) => t.replace('pub fn decode(', 'pub fn unpack(')],
+      ['lib/format.rb', (t) => t.replace('def render_line(row)', 'def render_row(row)')],
     ],
   },
 ];

@@ -15,12 +15,27 @@ export interface ErrorCensus {
   rows: Set<number>;
 }
 
+/** What the census reads of a node: SyntaxNode has it, and so has the syntax tier's NodeHandle. */
+export interface CensusNode {
+  readonly hasError: boolean;
+  readonly isError: boolean;
+  readonly isMissing: boolean;
+  readonly startPosition: Parser.Point;
+  readonly endPosition: Parser.Point;
+  readonly childCount: number;
+  child(index: number): CensusNode | null;
+}
+
 /** Counts ERROR and MISSING nodes, descending only into subtrees that contain errors. */
 export function errorCensus(tree: Parser.Tree): ErrorCensus {
+  return errorCensusFrom(tree.rootNode);
+}
+
+/** The census of the tree under `root`. */
+export function errorCensusFrom(root: CensusNode): ErrorCensus {
   const census: ErrorCensus = { count: 0, firstRow: -1, firstColumn: -1, rows: new Set() };
-  const root = tree.rootNode;
   if (!root.hasError) return census;
-  const stack: Parser.SyntaxNode[] = [root];
+  const stack: CensusNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.isError || node.isMissing) {

@@ -2,7 +2,8 @@
  * GraphSession: a bound tree kept in memory so a change re-binds only what it can affect. A
  * content change of files that keeps the file set, the languages and the manifests re-binds the
  * changed files and every file that depends on them, transitively (each binder names a file's
- * direct dependencies: imports, re-export sources, its own package); when a changed file's
+ * direct dependencies: imports, re-export sources, its own package, the last two kinds as whole
+ * groups where they are: a package, a syntax-tier language); when a changed file's
  * imports stayed the same, only the dependents that look up one of its changed names
  * (narrow-rebind.ts). Files added or removed make every file's dependencies be asked again;
  * the files whose dependencies differ count as changed, with their dependents. Any other change
@@ -85,6 +86,10 @@ export class GraphSession {
   /** Direct dependencies of each unit, and the reverse: who depends on a path. */
   private readonly forward = new Map<string, string[]>();
   private readonly reverse = new Map<string, Set<string>>();
+  /** Dependency groups (LanguageBinder.dependencyGroups), keyed `<family>\0<group>`: each path's memberships and reads, and each group's readers. */
+  private readonly memberOf = new Map<string, string[]>();
+  private readonly reads = new Map<string, string[]>();
+  private readonly readers = new Map<string, Set<string>>();
   /** Who calls or instantiates each symbol id: caller id -> number of such sites. */
   private readonly callers = new Map<string, Map<string, number>>();
   /** The group paths in order; kept while the set of paths is unchanged. */
@@ -312,12 +317,20 @@ export class GraphSession {
   private dependents(changed: Set<string>, _binders: Map<LanguageFamily, LanguageBinder>): Set<string> {
     const result = new Set(changed);
     const queue = [...changed];
+    /** Groups whose readers are already in: a group is walked once, not once per member. */
+    const walkedGroups = new Set<string>();
+    const visit = (dependent: string): void => {
+      if (result.has(dependent)) return;
+      result.add(dependent);
+      queue.push(dependent);
+    };
     while (queue.length > 0) {
       const path = queue.pop()!;
-      for (const dependent of this.reverse.get(path) ?? []) {
-        if (result.has(dependent)) continue;
-        result.add(dependent);
-        queue.push(dependent);
+      for (const dependent of this.reverse.get(path) ?? []) visit(dependent);
+      for (const group of this.memberOf.get(path) ?? []) {
+        if (walkedGroups.has(group)) continue;
+        walkedGroups.add(group);
+        for (const reader of this.readers.get(group) ?? []) visit(reader);
       }
     }
     return result;
@@ -326,15 +339,30 @@ export class GraphSession {
   /** Replaces the recorded dependencies of one path with what its binder says now. */
   private recordDependencies(path: string, binders: Map<LanguageFamily, LanguageBinder>): void {
     for (const old of this.forward.get(path) ?? []) this.reverse.get(old)?.delete(path);
+    for (const group of this.reads.get(path) ?? []) this.readers.get(group)?.delete(path);
     this.forward.delete(path);
+    this.reads.delete(path);
+    this.memberOf.delete(path);
     const unit = this.units.get(path);
     if (!unit) return;
-    const binder = binders.get(familyOf(unit.facts.language))!;
+    const family = familyOf(unit.facts.language);
+    const binder = binders.get(family)!;
     const paths = [...binder.dependencies(unit)].map((dependency) => dependency.path);
     this.forward.set(path, paths);
     for (const dependency of paths) {
       let set = this.reverse.get(dependency);
       if (!set) this.reverse.set(dependency, (set = new Set()));
+      set.add(path);
+    }
+    const groups = binder.dependencyGroups?.(unit);
+    if (groups === undefined) return;
+    const memberOf = [...groups.memberOf].map((group) => `${family}\0${group}`);
+    const reads = [...groups.reads].map((group) => `${family}\0${group}`);
+    if (memberOf.length > 0) this.memberOf.set(path, memberOf);
+    if (reads.length > 0) this.reads.set(path, reads);
+    for (const group of reads) {
+      let set = this.readers.get(group);
+      if (!set) this.readers.set(group, (set = new Set()));
       set.add(path);
     }
   }
@@ -350,6 +378,9 @@ export class GraphSession {
     this.ids = assignIds(this.units.values());
     this.forward.clear();
     this.reverse.clear();
+    this.memberOf.clear();
+    this.reads.clear();
+    this.readers.clear();
     let done = 0;
     for (const path of this.units.keys()) {
       this.recordDependencies(path, binders);

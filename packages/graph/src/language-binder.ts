@@ -39,4 +39,13 @@ export interface LanguageBinder {
    * this bounds what must be re-bound when a file's content changes and the file set does not.
    */
   dependencies(unit: FileUnit): Iterable<FileUnit>;
+  /**
+   * Dependencies on whole groups of files, kept as groups: the groups `unit` is a member of
+   * (`memberOf`: a Java package, a syntax-tier language) and the groups whose every member a
+   * resolution in `unit` may read (`reads`: its own package, a package it imports on demand).
+   * A change to a member re-binds every reader of its groups, as if each reader listed every
+   * member among its dependencies, but a group of n files costs n entries instead of n²
+   * (a syntax-tier language of 1,852 files was 3.4 million). Optional: no groups by default.
+   */
+  dependencyGroups?(unit: FileUnit): { memberOf: Iterable<string>; reads: Iterable<string> };
 }

@@ -4,7 +4,9 @@
  * qualified name, range, selection and parameters, imports, and calls and instantiations by name
  * (`{k:'global', name}`, or `{k:'member', object, name}` for a receiver call). Each definition's
  * text gives its skeleton fingerprint and token count (shape.ts). Owns the reading of
- * matches only; what each language captures is its entry in the table (languages.ts). Never
+ * matches only; what each language captures is its entry in the table (languages.ts). Trees are
+ * read through node handles (handles.ts: no SyntaxNode objects) wherever a probe of the grammar
+ * accepts them, else through node-tree-sitter's SyntaxNodes, with the same facts. Never
  * throws (index.ts turns an internal failure into a diagnostic). Nothing is bound here: a name is
  * left for the syntax binder in packages/graph, which knows the other files of the language.
  */
@@ -12,49 +14,37 @@ import type Parser from 'tree-sitter';
 import type { DeclarationFact, FileFacts, ImportFact, ReferenceFact, SymbolKind, SyntaxLanguageId, ValueExpr } from '@repograph/core';
 import { SYMBOL_KINDS } from '@repograph/core';
 import { newParser } from '../grammars.js';
-import { errorCensus } from '../census.js';
+import { errorCensusFrom } from '../census.js';
 import type { LineTable } from '../positions.js';
 import { CONTAINER_KINDS, FUNCTION_KINDS, TYPE_KINDS, genericParameter, unquote, type SyntaxSpec } from './spec.js';
 import { SYNTAX_SPECS } from './languages.js';
 import { fingerprintDefinitions } from './shape.js';
+import { handleMatches, handlesWork, publicMatches, rootHandle } from './handles.js';
+import type { TierCapture, TierMatch, TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 interface Prepared {
   parser: Parser;
   query: Parser.Query;
+  /** Whether this grammar's trees are read through node handles (handles.ts), not SyntaxNodes. */
+  handles: boolean;
 }
 
 const prepared = new Map<SyntaxLanguageId, Prepared>();
 const KIND_NAMES = new Set<string>(SYMBOL_KINDS);
 
-/**
- * A node's start offset. node-tree-sitter keeps a node's TSNode context in its indexed fields
- * (field 2 is the start byte; a string input is parsed as UTF-16, two bytes a unit), so the start
- * can be read without the native call `startIndex` makes; `fastStarts` is set only when a probe
- * tree agrees with `startIndex` on every node, else every read goes through the getter.
- */
-let fastStarts: boolean | undefined;
-function startOf(node: Node): number {
-  return fastStarts === true ? (node as unknown as Record<number, number>)[2]! >>> 1 : node.startIndex;
+/** Whether node handles may be used at all (bench/ and tests turn them off to compare). */
+let handlesAllowed = true;
+
+/** Reads every tree through SyntaxNodes (false) or through node handles where they work (true, the default). */
+export function useNodeHandles(allowed: boolean): void {
+  handlesAllowed = allowed;
 }
 
-function probeFastStarts(parser: Parser, query: Parser.Query): boolean {
-  try {
-    const probe = parser.parse('\n  ab cd(ef)\n\u00e9 x = 1\n');
-    const nodes: Node[] = [probe.rootNode];
-    for (const match of query.matches(probe.rootNode)) for (const capture of match.captures) nodes.push(capture.node);
-    for (let i = 0; i < nodes.length && i < 64; i++) {
-      const node = nodes[i]!;
-      for (let c = 0; c < node.childCount; c++) nodes.push(node.child(c)!);
-    }
-    return nodes.length > 1 && nodes.every((node) => {
-      const raw = (node as unknown as Record<number, number>)[2];
-      return typeof raw === 'number' && (raw & 1) === 0 && raw >>> 1 === node.startIndex;
-    });
-  } catch {
-    return false;
-  }
+/** Whether a language's trees are read through node handles (false until its first file, or where the probe failed). */
+export function readsThroughHandles(language: SyntaxLanguageId): boolean {
+  return handlesAllowed && prepared.get(language)?.handles === true;
 }
 
 function prepare(spec: SyntaxSpec): Prepared {
@@ -62,9 +52,9 @@ function prepare(spec: SyntaxSpec): Prepared {
   if (entry === undefined) {
     const parser = newParser(spec.grammar);
     const QueryClass = (parser.constructor as unknown as { Query: typeof Parser.Query }).Query;
-    entry = { parser, query: new QueryClass(parser.getLanguage(), spec.query) };
+    const query = new QueryClass(parser.getLanguage(), spec.query);
+    entry = { parser, query, handles: handlesWork(parser, query) };
     prepared.set(spec.language, entry);
-    if (fastStarts !== false) fastStarts = probeFastStarts(parser, entry.query);
   }
   return entry;
 }
@@ -102,12 +92,13 @@ export function extractSyntaxText(path: string, language: SyntaxLanguageId, text
  * on Java with JAVA_BENCH_SPEC to measure what `heuristic` costs against javac).
  */
 export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: string, lines: LineTable, facts: FileFacts): { parseMs: number; walkMs: number } {
-  const { parser, query } = prepare(spec);
+  const { parser, query, handles } = prepare(spec);
   const parseStart = performance.now();
   const tree = parser.parse(text, undefined, { bufferSize: text.length + 1 });
   const parseMs = performance.now() - parseStart;
   const walkStart = performance.now();
-  const census = errorCensus(tree);
+  const root = handles && handlesAllowed ? rootHandle(tree, text, parser.getLanguage() as object) : null;
+  const census = errorCensusFrom(root ?? tree.rootNode);
   if (census.count > 0) {
     facts.partial = true;
     facts.diagnostics.push({
@@ -120,8 +111,9 @@ export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: stri
   const references: FoundReference[] = [];
   const importNodes: Node[] = [];
   const packageNodes: Node[] = [];
-  for (const match of query.matches(tree.rootNode)) {
-    let head: Parser.QueryCapture | undefined;
+  const matches: TierMatch[] = root !== null ? handleMatches(query, root) : publicMatches(query, tree);
+  for (const match of matches) {
+    let head: TierCapture | undefined;
     let name: Node | null = null;
     let receiver: Node | null = null;
     let args: Node | null = null;
@@ -141,17 +133,17 @@ export function extractSyntaxWithSpec(spec: SyntaxSpec, path: string, text: stri
     else if (label === 'scope') {
       const node = head.node;
       const nodeEnd = node.endIndex;
-      found.push({ kind: 'scope', node, start: startOf(node), nodeEnd, end: nodeEnd, name, nameStart: startOf(name), nameEnd: name.endIndex, pattern: match.pattern });
+      found.push({ kind: 'scope', node, start: node.startIndex, nodeEnd, end: nodeEnd, name, nameStart: name.startIndex, nameEnd: name.endIndex, pattern: match.pattern });
     } else if (label.startsWith('definition.')) {
       const kind = label.slice('definition.'.length);
       if (KIND_NAMES.has(kind)) {
         const node = head.node;
         const nodeEnd = node.endIndex;
-        found.push({ kind: kind as SymbolKind, node, start: startOf(node), nodeEnd, end: spec.extentEnd?.(node) ?? nodeEnd, name, nameStart: startOf(name), nameEnd: name.endIndex, pattern: match.pattern });
+        found.push({ kind: kind as SymbolKind, node, start: node.startIndex, nodeEnd, end: spec.extentEnd?.(node) ?? nodeEnd, name, nameStart: name.startIndex, nameEnd: name.endIndex, pattern: match.pattern });
       }
     }
   }
-  const importStarts = new Set(importNodes.map(startOf));
+  const importStarts = new Set(importNodes.map((node) => node.startIndex));
   const builder = new DeclarationBuilder(spec, text, lines, found.filter((item) => !importStarts.has(item.start)));
   facts.declarations = builder.declarations;
   facts.imports = readImports(spec, importNodes, lines);
@@ -298,8 +290,8 @@ function splitName(text: string): string[] {
 function readParameters(spec: SyntaxSpec, list: Node): DeclarationFact['params'] {
   const read = spec.parameter ?? genericParameter;
   const params: NonNullable<DeclarationFact['params']> = [];
-  for (let i = 0; i < list.namedChildCount; i++) {
-    const param = read(list.namedChild(i)!);
+  for (const child of list.namedChildren) {
+    const param = read(child);
     if (param !== null) params.push(param);
   }
   return params;
@@ -343,8 +335,8 @@ function readReferences(text: string, found: FoundReference[], importStarts: Set
   const seen = new Set<string>();
   const picked: { reference: FoundReference; at: number }[] = [];
   for (const reference of found) {
-    if (importStarts.has(startOf(reference.node))) continue;
-    const at = startOf(reference.name);
+    if (importStarts.has(reference.node.startIndex)) continue;
+    const at = reference.name.startIndex;
     const key = `${at}:${reference.kind}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -388,7 +380,7 @@ function lastName(text: string): string {
 }
 
 function receiverExpr(source: string, node: Node, builder: DeclarationBuilder): ValueExpr {
-  const start = startOf(node);
+  const start = node.startIndex;
   const text = source.slice(start, node.endIndex);
   if (THIS_NAMES.has(text) || text === '@') return { k: 'this', owner: builder.ownerAt(start) };
   const plain = text.replace(/^\$/, '');
@@ -404,6 +396,6 @@ function receiverExpr(source: string, node: Node, builder: DeclarationBuilder): 
 
 function countArguments(args: Node): number {
   let count = 0;
-  for (let i = 0; i < args.namedChildCount; i++) if (!args.namedChild(i)!.type.includes('comment')) count++;
+  for (const child of args.namedChildren) if (!child.type.includes('comment')) count++;
   return count;
 }

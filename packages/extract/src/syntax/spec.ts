@@ -16,11 +16,11 @@
  * - `@package`: a package or namespace clause that `packageOf` reads (the file's packageName).
  */
 import type { ImportStyle, ParameterFact, SymbolKind, SyntaxLanguageId } from '@repograph/core';
-import type Parser from 'tree-sitter';
 import type { SyntaxGrammarName } from '../grammars.js';
 import type { CommentStyle } from './shape.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 /** One import as a language's reader sees it (positions are filled by the extractor). */
 export interface SyntaxImport {
@@ -77,12 +77,10 @@ export function parameterName(node: Node): string | null {
     const child = node.childForFieldName(field);
     if (child !== null) return parameterName(child);
   }
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
-    if (NAME_TYPES.has(child.type)) return child.text;
-  }
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const found = parameterName(node.namedChild(i)!);
+  const children = node.namedChildren;
+  for (const child of children) if (NAME_TYPES.has(child.type)) return child.text;
+  for (const child of children) {
+    const found = parameterName(child);
     if (found !== null) return found;
   }
   return null;
@@ -109,14 +107,12 @@ export function genericParameter(node: Node): ParameterFact | null {
 
 /** Whether a definition node has a child of one of the given types (a visibility modifier). */
 export function hasChildOfType(node: Node, types: readonly string[]): boolean {
-  for (let i = 0; i < node.childCount; i++) if (types.includes(node.child(i)!.type)) return true;
-  return false;
+  return node.children.some((child) => types.includes(child.type));
 }
 
 /** The text of a definition's `modifiers` child (C#, Kotlin, Swift, Scala, PHP), or ''. */
 export function modifiersText(node: Node): string {
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
+  for (const child of node.namedChildren) {
     if (child.type.includes('modifier')) return child.text + ' ' + modifiersText(child);
     if (child.type === 'modifiers' || child.type === 'visibility_modifier') return child.text;
   }

@@ -5,12 +5,12 @@
  * covers few forms, and Kotlin ships none.
  */
 import type { ParameterFact } from '@repograph/core';
-import type Parser from 'tree-sitter';
 import { SYNTAX_EXTENSIONS } from '@repograph/core';
 import type { SyntaxImport, SyntaxSpec } from './spec.js';
 import { genericParameter, modifiersText, unquote } from './spec.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 const notPrivate = (node: Node): boolean => !/\b(private|fileprivate)\b/.test(modifiersText(node));
 

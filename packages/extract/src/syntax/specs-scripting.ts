@@ -6,12 +6,12 @@
  * records them as imports only.
  */
 import type { ParameterFact } from '@repograph/core';
-import type Parser from 'tree-sitter';
 import { SYNTAX_EXTENSIONS } from '@repograph/core';
 import type { SyntaxImport, SyntaxSpec } from './spec.js';
 import { genericParameter, modifiersText, pathImport, unquote } from './spec.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 export const RUBY: SyntaxSpec = {
   language: 'ruby', grammar: 'ruby', extensions: SYNTAX_EXTENSIONS.ruby, comments: 'hash',

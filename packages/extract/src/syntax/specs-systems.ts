@@ -3,12 +3,12 @@
  * no imports or receivers and tags `impl` methods without their type; C's and C++'s tag
  * definitions only (no calls, no includes); Zig ships no tags query.
  */
-import type Parser from 'tree-sitter';
 import { SYNTAX_EXTENSIONS } from '@repograph/core';
 import type { SyntaxImport, SyntaxSpec } from './spec.js';
 import { hasChildOfType, pathImport, unquote } from './spec.js';
+import type { TierNode } from './tier-node.js';
 
-type Node = Parser.SyntaxNode;
+type Node = TierNode;
 
 export const RUST: SyntaxSpec = {
   language: 'rust', grammar: 'rust', extensions: SYNTAX_EXTENSIONS.rust, comments: 'c',
@@ -81,7 +81,7 @@ function flattenUse(node: Node, prefix: string, out: SyntaxImport[]): void {
       return;
     }
     case 'use_list':
-      for (let i = 0; i < node.namedChildCount; i++) flattenUse(node.namedChild(i)!, prefix, out);
+      for (const child of node.namedChildren) flattenUse(child, prefix, out);
       return;
   }
 }
@@ -154,8 +154,7 @@ function functionDeclarator(node: Node): Node | null {
 }
 
 function hasStorageClass(node: Node, keyword: string): boolean {
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
+  for (const child of node.namedChildren) {
     if (child.type === 'storage_class_specifier' && child.text === keyword) return true;
   }
   return false;

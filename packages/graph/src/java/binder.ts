@@ -97,16 +97,23 @@ export class JavaBinder implements LanguageBinder {
     return this.types.importedType(unit, importIndex)?.unit;
   }
 
-  /** The other files of its package (one scope) and the files of every class or package it imports. */
+  /** The files of every class it imports (its own package and on-demand imports are dependencyGroups'). */
   dependencies(unit: FileUnit): Iterable<FileUnit> {
-    const found = new Set<FileUnit>(this.table.unitsOf(this.table.packageOf(unit)));
-    unit.facts.imports.forEach((fact, index) => {
-      if (fact.imported === '*') for (const other of this.table.unitsOf(fact.specifier)) found.add(other);
+    const found = new Set<FileUnit>();
+    unit.facts.imports.forEach((_fact, index) => {
       const holder = this.types.importedType(unit, index);
       if (holder) found.add(holder.unit);
     });
     found.delete(unit);
     return found;
+  }
+
+  /** Its package (one scope), and every package it imports on demand (`import a.b.*`), as groups. */
+  dependencyGroups(unit: FileUnit): { memberOf: Iterable<string>; reads: Iterable<string> } {
+    const own = this.table.packageOf(unit);
+    const reads = new Set([own]);
+    for (const fact of unit.facts.imports) if (fact.imported === '*') reads.add(fact.specifier);
+    return { memberOf: [own], reads };
   }
 }
 

@@ -27,6 +27,9 @@ const CALLABLE: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constr
 const TYPES: ReadonlySet<SymbolKind> = new Set(['class', 'struct', 'enum', 'union', 'type_alias', 'trait', 'interface', 'module', 'namespace']);
 const INSTANTIABLE: ReadonlySet<SymbolKind> = new Set(['class', 'struct', 'union', 'type_alias', 'enum']);
 
+/** The one dependency group of a syntax-tier language: all its files (the family keeps languages apart). */
+const LANGUAGE_GROUP = { memberOf: ['language'], reads: ['language'] } as const;
+
 /** Builds the binder of one syntax-tier language's files. */
 export function createSyntaxBinder(units: FileUnit[]): LanguageBinder {
   return new SyntaxBinder(units);
@@ -39,7 +42,7 @@ class SyntaxBinder implements LanguageBinder {
   private readonly membersByName = new Map<string, Candidate[]>();
   private readonly resolver: SyntaxImportResolver;
 
-  constructor(private readonly units: FileUnit[]) {
+  constructor(units: FileUnit[]) {
     this.resolver = new SyntaxImportResolver(units);
     for (const unit of units) {
       unit.facts.declarations.forEach((declaration, index) => {
@@ -63,12 +66,17 @@ class SyntaxBinder implements LanguageBinder {
     return this.resolver.importedUnits(unit, importIndex)[0];
   }
 
+  /** None one by one: every file of the language is in dependencyGroups' one group. */
+  dependencies(): Iterable<FileUnit> {
+    return [];
+  }
+
   /**
-   * Every other file of the language: a by-name binding depends on every declaration of that
-   * name in the language (a second one anywhere makes it ambiguous).
+   * Every file of the language, as one group: a by-name binding depends on every declaration of
+   * that name in the language (a second one anywhere makes it ambiguous).
    */
-  dependencies(unit: FileUnit): Iterable<FileUnit> {
-    return this.units.filter((other) => other !== unit);
+  dependencyGroups(): { memberOf: Iterable<string>; reads: Iterable<string> } {
+    return LANGUAGE_GROUP;
   }
 
   private resolveName(unit: FileUnit, name: string, kind: ReferenceKind): Resolution | null {

@@ -15,6 +15,12 @@ const ROOT_SEGMENTS = new Set(['crate', 'self', 'super', 'std', 'core', 'alloc',
 
 export class SyntaxImportResolver {
   private readonly byPath = new Map<string, FileUnit>();
+  /**
+   * Files by every tail of their path that starts at a folder boundary (`a/b/c.rb` under `c.rb`,
+   * `b/c.rb` and `a/b/c.rb`), in file order: a written path is looked up, not searched for among
+   * all files (which made resolving every import of every file quadratic in the file count).
+   */
+  private readonly byTail = new Map<string, FileUnit[]>();
   private readonly byPackage = new Map<string, FileUnit[]>();
   private readonly resolved = new Map<FileUnit, FileUnit[][]>();
   private readonly visible = new Map<FileUnit, Set<FileUnit>>();
@@ -22,6 +28,11 @@ export class SyntaxImportResolver {
   constructor(units: FileUnit[]) {
     for (const unit of units) {
       this.byPath.set(unit.path, unit);
+      for (const tail of pathTails(unit.path)) {
+        const list = this.byTail.get(tail);
+        if (list) list.push(unit);
+        else this.byTail.set(tail, [unit]);
+      }
       const name = unit.facts.packageName;
       if (name === undefined) continue;
       const list = this.byPackage.get(name);
@@ -84,13 +95,20 @@ export class SyntaxImportResolver {
     }
     for (const path of written) {
       for (const probe of PROBES) {
-        const suffix = `/${posix.normalize(path + probe).replace(/^(\.\.?\/)+/, '')}`;
-        const hits = [...this.byPath.values()].filter((other) => other !== unit && (`/${other.path}`).endsWith(suffix));
+        const tail = posix.normalize(path + probe).replace(/^(\.\.?\/)+/, '');
+        const hits = (this.byTail.get(tail) ?? []).filter((other) => other !== unit);
         if (hits.length > 0) return hits.sort((a, b) => distance(unit.path, a.path) - distance(unit.path, b.path)).slice(0, 1);
       }
     }
     return [];
   }
+}
+
+/** A path and each of its tails after a `/` (`a/b/c.rb`, `b/c.rb`, `c.rb`): the paths that end it at a folder boundary. */
+function pathTails(path: string): string[] {
+  const tails = [path];
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) tails.push(path.slice(at + 1));
+  return tails;
 }
 
 /** Folders between two paths, for choosing the nearest of several suffix matches. */
