@@ -254,6 +254,8 @@ export class GraphSession {
    */
   private *rebindFileSetSteps(changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const previousForward = new Map(this.forward);
+    const previousReads = new Map(this.reads);
+    const previousMemberOf = new Map(this.memberOf);
     this.units = new Map();
     let made = 0;
     for (const file of [...this.files.values()].sort(byPath)) {
@@ -269,11 +271,24 @@ export class GraphSession {
     }
     this.forward.clear();
     this.reverse.clear();
+    this.memberOf.clear();
+    this.reads.clear();
+    this.readers.clear();
     let done = 0;
     for (const path of this.units.keys()) {
       this.recordDependencies(path, binders);
-      if (!sameMembers(previousForward.get(path), this.forward.get(path))) surfaceChanged.add(path);
+      const moved = !sameMembers(previousForward.get(path), this.forward.get(path))
+        || !sameMembers(previousReads.get(path), this.reads.get(path))
+        || !sameMembers(previousMemberOf.get(path), this.memberOf.get(path));
+      if (moved) surfaceChanged.add(path);
       if (++done % STEP_FILES === 0) yield;
+    }
+    // A removed member of a dependency group (a Java package, a syntax-tier language) changes
+    // what the group's readers see, though none of their own dependencies differ.
+    for (const path of removed) {
+      for (const group of previousMemberOf.get(path) ?? []) {
+        for (const reader of this.readers.get(group) ?? []) surfaceChanged.add(reader);
+      }
     }
     for (const path of removed) {
       const previous = this.groups.get(path);
