@@ -1,4 +1,4 @@
-// `npm run bench:review [-- --pairs rxjs,django,core-js-50] [--runs N]`: the review studio on real
+// `npm run bench:review [-- --pairs rxjs,django,core-js-50] [--runs N] [--cold-runs N]`: the review studio on real
 // pull requests made from published releases (bench/lib/review-pairs.mjs): rxjs 7.8.1 -> 7.8.2
 // (TypeScript), Django 3.2.25 deb12u3 -> deb12u7 (Python) and the first 50 changed files of
 // core-js 3.38.1 -> 3.39.0 (the largest corpus). For each: review_studio.compute from an empty
@@ -7,6 +7,7 @@
 // moved base, after a push adding a file to a cohort, and after a split. Writes
 // bench/results/review.json and the review section of bench/RESULTS.md.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureCorpus } from './corpora.mjs';
@@ -14,6 +15,7 @@ import { connectClient, git, spawnDaemon, waitIdle } from './lib/daemon-process.
 import { distribution } from './lib/daemon-scenarios.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { benchDir } from './lib/paths.mjs';
+import { median } from './lib/stats.mjs';
 import { commitOn, pairRepository, rebaseOntoMovedMain } from './lib/review-pairs.mjs';
 import { REVIEW_TARGETS, writeReviewMarkdown } from './lib/review-results.mjs';
 
@@ -24,12 +26,13 @@ const PAIRS = {
 };
 
 function parseArgs(argv) {
-  const options = { pairs: Object.keys(PAIRS), runs: 5, socketCalls: 40 };
+  const options = { pairs: Object.keys(PAIRS), runs: 5, coldRuns: 3, socketCalls: 40 };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => argv[++index] ?? '';
     if (flag === '--pairs') options.pairs = value().split(',').filter(Boolean);
     else if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--cold-runs') options.coldRuns = Math.max(1, Number(value()));
     else { console.error(`bench:review: unknown flag ${flag}`); process.exit(2); }
   }
   return options;
@@ -39,6 +42,23 @@ const log = (line) => console.error(`[bench:review] ${line}`);
 const timed = async (fn) => { const started = performance.now(); const value = await fn(); return { ms: performance.now() - started, value }; };
 const round = (value) => Math.round(value * 10) / 10;
 const keysOf = (cohorts) => new Set(cohorts.map((cohort) => cohort.key));
+
+/** One more cold compute: a daemon of its own on an empty data root, stopped and removed after. */
+async function coldCompute(repo) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-'));
+  const spawned = performance.now();
+  const daemon = await spawnDaemon(repo, home);
+  const client = await connectClient(repo, home, 'bench-review-cold', { daemon });
+  try {
+    const computeStarted = performance.now();
+    await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
+    return { ms: performance.now() - spawned, callMs: performance.now() - computeStarted };
+  } finally {
+    client.close();
+    await daemon.stop();
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
 
 async function measurePair(name, spec, options) {
   const [baseDir, headDir] = [await ensureCorpus(spec.base, { log }), await ensureCorpus(spec.head, { log })];
@@ -52,9 +72,14 @@ async function measurePair(name, spec, options) {
     // for that, then builds the head's baseline from git objects.
     const computeStarted = performance.now();
     const review = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
-    const cold = { ms: performance.now() - spawned, callMs: performance.now() - computeStarted };
+    const firstCold = { ms: performance.now() - spawned, callMs: performance.now() - computeStarted };
     await waitIdle(client);
-    log(`${name}: compute from an empty data root ${round(cold.ms)} ms from the daemon's spawn (the call itself ${round(cold.callMs)} ms); ${review.cohorts.length} cohorts`);
+    // More cold runs, each a daemon of its own on an empty data root of its own (the first one's
+    // daemon stays up for the rest of the bench); medians.
+    const colds = [firstCold];
+    for (let run = 1; run < options.coldRuns; run++) colds.push(await coldCompute(pair.repo));
+    const cold = { ms: median(colds.map((c) => c.ms)), callMs: median(colds.map((c) => c.callMs)), samples: colds.map((c) => round(c.ms)) };
+    log(`${name}: compute from an empty data root ${round(cold.ms)} ms from the daemon's spawn (the call itself ${round(cold.callMs)} ms), median of ${colds.length} (${cold.samples.join(', ')}); ${review.cohorts.length} cohorts`);
     const headSha = review.headResolved;
     // Other spellings of the same two commits: other review ids, both baselines already built.
     const spellings = [headSha, 'release~0', 'release^0', 'refs/heads/release', 'heads/release', `${headSha}^0`, `${headSha}~0`];
@@ -77,12 +102,16 @@ async function measurePair(name, spec, options) {
     const target = review.cohorts.find((cohort) => cohort.basis === 'graph') ?? review.cohorts[0];
     const edited = target.files[0];
     const onRelease = (await git(pair.repo, 'show', `release:${edited}`)).stdout;
-    await commitOn(pair.repo, 'release', { [edited]: `${onRelease}\n` }, 'one-file push');
-    const push = await timed(() => client.requestByName('review_studio.compute', { base: 'main', head: 'release' }));
+    const pushes = [];
+    for (let run = 1; run <= options.runs; run++) {
+      await commitOn(pair.repo, 'release', { [edited]: `${onRelease}${'\n'.repeat(run)}` }, `one-file push ${run}`);
+      pushes.push((await timed(() => client.requestByName('review_studio.compute', { base: 'main', head: 'release' }))).ms);
+    }
+    const push = { ms: median(pushes), samples: pushes.map(round) };
     const pushed = await pushIntoCohort(pair.repo, target);
     const afterPush = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
     const pushKeyKept = target ? afterPush.cohorts.some((cohort) => cohort.key === target.key && cohort.files.includes(pushed)) : null;
-    log(`${name}: recompute after a one-file push ${round(push.ms)} ms; after a push adding a file to a cohort, its key kept: ${pushKeyKept}`);
+    log(`${name}: recompute after a one-file push ${round(push.ms)} ms, median of ${pushes.length} (${push.samples.join(', ')}); after a push adding a file to a cohort, its key kept: ${pushKeyKept}`);
 
     await rebaseOntoMovedMain(pair.repo, 'release');
     const rebased = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
@@ -96,7 +125,7 @@ async function measurePair(name, spec, options) {
     return {
       pair: name, language: spec.language, base: spec.base, head: spec.head, changedFiles: pair.changedFiles,
       cohorts: review.cohorts.length, graphCohorts: review.cohorts.filter((c) => c.basis === 'graph').length,
-      computeColdMs: round(cold.ms), computeColdCallMs: round(cold.callMs), computeWarmMs: distribution(warm), pushRecomputeMs: round(push.ms),
+      computeColdMs: round(cold.ms), computeColdCallMs: round(cold.callMs), computeColdSamples: cold.samples, computeWarmMs: distribution(warm), pushRecomputeMs: round(push.ms), pushRecomputeSamples: push.samples,
       blastRadiusMs: distribution(radius), cohortImpactMs: distribution(impact), radiusSymbols: radiusAnswer.symbols.length,
       radiusTruncated: radiusAnswer.truncated, pushKeyKept, rebaseKeptShare: rebaseKept, split,
     };

@@ -35,7 +35,9 @@ export function renderReviewSection(record) {
   lines.push('published releases (bench/lib/review-pairs.mjs): `main` is one release, `release` the next in one commit;');
   lines.push('core-js-50 keeps the first 50 changed files of 3.38.1 -> 3.39.0. "Cold" is from spawning the daemon on an');
   lines.push('empty data root (it indexes the worktree, then builds the head baseline from git objects) to the answer;');
-  lines.push('"warm" is a review of the same two commits under another id (both baselines built), median of the runs.');
+  lines.push('"warm" is a review of the same two commits under another id (both baselines built); "cold" (each run a daemon of its',
+    'own on an empty data root) and "after a 1-file push" (each push a new commit editing one changed file) are medians of',
+    'several runs, their samples in bench/results/review.json.');
   lines.push('');
   lines.push('| pair | changed files | cohorts (graph) | compute cold ms (< 2,000): from spawn / the call | warm p50 ms (< 300) | after a 1-file push ms (< 150) | blastRadius p95 ms (< 50) | cohortImpact p95 ms (< 50) | keys kept: rebase / push / split |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
