@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { EXTRACTOR_VERSION, extractFile, isGeneratedFile, languageOfPath } from '@repograph/extract';
 import extractBatch from '@repograph/extract/worker';
 import { maskUnsupportedSyntax } from '../../packages/extract/dist/js/mask.js';
+import { brokenTemplateTypeStarts, maskTemplateSyntax } from '../../packages/extract/dist/js/mask-templates.js';
 import { random } from '../helpers/random.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,6 +69,53 @@ test('masked files report true positions', () => {
     const { line, column } = decl.selection.start;
     assert.equal(lines[line - 1].slice(column - 1, column - 1 + decl.name.length), decl.name, decl.qualifiedName);
   }
+});
+
+test('template masking blanks only the escapes of the broken template type and the type arguments of a tagged template', () => {
+  const source = [
+    'type M<U extends string> = `Missing \\`Self\\` use \\`${U}<Self>\\``', // row 0
+    'const rows = sql<{ id: string;',                                  // row 1
+    '  name: string }>`SELECT id FROM users WHERE a = ${"\\`"}`',        // row 2
+    'const same = tag<Row>`untouched: row 3 has no error`',            // row 3
+    'const cmp = a < b && c >`no tag`',                                // row 4
+  ].join('\n');
+  const masked = maskTemplateSyntax(source, new Set([1, 2, 4]), [source.indexOf('`')]);
+  assert.equal(masked.length, source.length);
+  assert.deepEqual([...masked].map((ch, i) => (ch === '\n') === (source[i] === '\n')).filter((same) => !same), []);
+  const lines = masked.split('\n');
+  assert.equal(lines[0], 'type M<U extends string> = `Missing   Self   use   ${U}<Self>  `');
+  assert.equal(lines[1], `const rows = sql${' '.repeat('<{ id: string;'.length)}`);
+  const sourceLines = source.split('\n');
+  const typeArguments = '  name: string }>'.length;
+  assert.equal(lines[2], ' '.repeat(typeArguments) + sourceLines[2].slice(typeArguments), 'a template expression\'s escapes are kept');
+  assert.equal(lines[3], source.split('\n')[3], 'a row without an error is never touched');
+  assert.equal(lines[4], source.split('\n')[4], 'a comparison is no tag: a space before `<`');
+  assert.equal(maskTemplateSyntax(source, new Set(), []), source);
+});
+
+test('only the first broken template type is taken in a round: after it, backticks pair wrongly', () => {
+  const text = 'type A = `a\\`b`;\ntype B = `c\\`d`;\n';
+  const nodes = [
+    { startIndex: text.lastIndexOf('type B') + 9, endIndex: text.lastIndexOf('type B') + 13, hasError: true },
+    { startIndex: 9, endIndex: 13, hasError: false },
+  ];
+  assert.deepEqual(brokenTemplateTypeStarts(nodes, text), [9]);
+  assert.deepEqual(brokenTemplateTypeStarts([{ startIndex: 9, endIndex: 12, hasError: false }], 'type A = `ab`;'), []);
+});
+
+test('a file whose template type or tagged template broke the parse keeps everything after it', () => {
+  const text = readFileSync(join(inputs, 'masking-templates.ts'), 'utf8');
+  const lines = text.split('\n');
+  const facts = extractFile('masking-templates.ts', encode(text));
+  assert.deepEqual(facts.diagnostics.map((d) => d.code), ['masked_syntax']);
+  const names = facts.declarations.map((decl) => decl.name);
+  for (const name of ['loadUser', 'latest', 'setName', 'User', 'first']) assert.ok(names.includes(name), name);
+  for (const decl of facts.declarations) {
+    const { line, column } = decl.selection.start;
+    assert.equal(lines[line - 1].slice(column - 1, column - 1 + decl.name.length), decl.name, decl.qualifiedName);
+  }
+  const sqlCalls = facts.references.filter((ref) => ref.kind === 'call' && ref.name === 'sql').map((ref) => ref.line);
+  assert.deepEqual(sqlCalls, [13, 16]);
 });
 
 test('a NUL byte in the first 8 KiB makes a binary file with no facts', () => {

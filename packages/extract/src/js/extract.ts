@@ -11,6 +11,7 @@ import type { ErrorCensus } from '../census.js';
 import { grammarOf, parseText } from './parser.js';
 import type { JsLanguageId } from './parser.js';
 import { maskUnsupportedSyntax } from './mask.js';
+import { brokenTemplateTypeStarts, maskTemplateSyntax } from './mask-templates.js';
 import { tablesFor } from './syntax.js';
 import { Walker } from './walker.js';
 import { visit, R_READ } from './visit.js';
@@ -21,8 +22,12 @@ import type { LineTable } from '../positions.js';
 import { finishSurfaces } from './surfaces-finish.js';
 import { publishConstantValues } from './surfaces-constants.js';
 
-/** How many mask-and-reparse rounds are tried at most. */
-const MASK_ROUNDS = 3;
+/**
+ * How many mask-and-reparse rounds are tried at most. A round masks every variance annotation and
+ * call signature it finds but one broken template literal type (mask-templates.ts), so a file
+ * with several of those needs a round each; rounds stop as soon as one does not lower the errors.
+ */
+const MASK_ROUNDS = 8;
 
 export interface ExtractedTree extends FinishedFacts {
   partial: boolean;
@@ -45,22 +50,32 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   if (census.count > 0 && language !== 'javascript') {
     let current = text;
     for (let round = 0; round < MASK_ROUNDS && census.count > 0; round++) {
-      const next = maskUnsupportedSyntax(current, census.rows);
-      if (next === current) break;
-      const retry = parseText(language, next);
-      const retryCensus = errorCensus(retry);
-      if (retryCensus.count >= census.count) break;
-      tree = retry;
-      census = retryCensus;
-      current = next;
-      masked = true;
+      // Every rule at once first; when that is no better (a template's masking can move the
+      // parser's recovery elsewhere), the variance and call-signature rules alone.
+      const unsupported = maskUnsupportedSyntax(current, census.rows);
+      const templateTypes = brokenTemplateTypeStarts(tree.rootNode.descendantsOfType('template_literal_type'), current);
+      const every = maskTemplateSyntax(unsupported, census.rows, templateTypes);
+      let improved = false;
+      for (const next of every === unsupported ? [every] : [every, unsupported]) {
+        if (next === current) continue;
+        const retry = parseText(language, next);
+        const retryCensus = errorCensus(retry);
+        if (retryCensus.count >= census.count) continue;
+        tree = retry;
+        census = retryCensus;
+        current = next;
+        masked = true;
+        improved = true;
+        break;
+      }
+      if (!improved) break;
     }
   }
   const parseMs = performance.now() - parseStart;
   if (masked) {
     diagnostics.push({
       code: 'masked_syntax', severity: 'info', path,
-      message: 'Masked TypeScript syntax that the grammar cannot parse (variance annotations or a call signature after a member without a separator) and reparsed; positions are unchanged.',
+      message: 'Masked TypeScript syntax that the grammar cannot parse (variance annotations, a call signature after a member without a separator, escapes in a template literal type, type arguments of a tagged template) and reparsed; positions are unchanged.',
     });
   }
   if (census.count > 0) {

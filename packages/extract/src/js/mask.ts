@@ -16,7 +16,13 @@ const VARIANCE = /(^|[<,])(\s*(?:const\s+)?)(in\s+out|in|out)(?=\s+[A-Za-z_$][\w
 const CALL_SIGNATURE_LINE = /^([ \t]+)(?:new\s*)?[<(]/;
 
 /** Characters that, ending the previous code line, mean the next line continues an expression. */
-const CONTINUES = new Set([';', ',', '{', '(', '[', '|', '&', '=', ':', '?', '+', '-', '*', '/', '%', '!', '~', '^', '.']);
+const CONTINUES = new Set([';', ',', '{', '(', '[', '<', '|', '&', '=', ':', '?', '+', '-', '*', '/', '%', '!', '~', '^', '.']);
+
+/**
+ * Words that, ending the previous code line, mean the next line continues a type or an
+ * expression (`T extends` then a function type on the next line; `dual<` then its type arguments).
+ */
+const CONTINUING_WORD = /(?:^|[^\w$])(?:extends|keyof|typeof|infer|is|as|satisfies|in|instanceof|new|return|await|yield|readonly|unique|asserts)$/;
 
 /**
  * Returns `text` with the unsupported syntax masked, or `text` itself when nothing was masked.
@@ -91,6 +97,6 @@ function endsMember(line: string): boolean {
     const open = code.lastIndexOf('/*');
     if (open >= 0) code = code.slice(0, open).trim();
   }
-  if (code === '' || code.endsWith('=>')) return false;
+  if (code === '' || code.endsWith('=>') || CONTINUING_WORD.test(code)) return false;
   return !CONTINUES.has(code[code.length - 1]!);
 }
