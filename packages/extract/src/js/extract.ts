@@ -29,6 +29,13 @@ import { publishConstantValues } from './surfaces-constants.js';
  */
 const MASK_ROUNDS = 8;
 
+/**
+ * How many characters all reparses of one file may read together: three reparses of a file at
+ * the parse bound (1 MiB), the most the masking cost before the template rules, so a large
+ * file with many broken templates costs no more than it did; a small file gets every round.
+ */
+const REPARSE_BUDGET_CHARS = 3 * 1024 * 1024;
+
 export interface ExtractedTree extends FinishedFacts {
   partial: boolean;
   diagnostics: Diagnostic[];
@@ -49,6 +56,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   let masked = false;
   if (census.count > 0 && language !== 'javascript') {
     let current = text;
+    let budget = REPARSE_BUDGET_CHARS;
     for (let round = 0; round < MASK_ROUNDS && census.count > 0; round++) {
       // Every rule at once first; when that is no better (a template's masking can move the
       // parser's recovery elsewhere), the variance and call-signature rules alone.
@@ -57,7 +65,8 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
       const every = maskTemplateSyntax(unsupported, census.rows, templateTypes);
       let improved = false;
       for (const next of every === unsupported ? [every] : [every, unsupported]) {
-        if (next === current) continue;
+        if (next === current || budget < next.length) continue;
+        budget -= next.length;
         const retry = parseText(language, next);
         const retryCensus = errorCensus(retry);
         if (retryCensus.count >= census.count) continue;
