@@ -103,7 +103,7 @@ test('only the first broken template type is taken in a round: after it, backtic
   assert.deepEqual(brokenTemplateTypeStarts([{ startIndex: 9, endIndex: 12, hasError: false }], 'type A = `ab`;'), []);
 });
 
-test('a file whose template type or tagged template broke the parse keeps everything after it', () => {
+test('a file whose template type, tagged template or `export type *` broke the parse keeps everything after it', () => {
   const text = readFileSync(join(inputs, 'masking-templates.ts'), 'utf8');
   const lines = text.split('\n');
   const facts = extractFile('masking-templates.ts', encode(text));
@@ -116,6 +116,8 @@ test('a file whose template type or tagged template broke the parse keeps everyt
   }
   const sqlCalls = facts.references.filter((ref) => ref.kind === 'call' && ref.name === 'sql').map((ref) => ref.line);
   assert.deepEqual(sqlCalls, [13, 16]);
+  const starExports = facts.exports.filter((entry) => entry.specifier === './db.js').map((entry) => `${entry.style}@${entry.line}:${entry.column}`);
+  assert.deepEqual(starExports, ['reexport-all@39:13', 'reexport-namespace@40:18'], '`export type *` is a star re-export');
 });
 
 test('a NUL byte in the first 8 KiB makes a binary file with no facts', () => {

@@ -84,7 +84,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   if (masked) {
     diagnostics.push({
       code: 'masked_syntax', severity: 'info', path,
-      message: 'Masked TypeScript syntax that the grammar cannot parse (variance annotations, a call signature after a member without a separator, escapes in a template literal type, type arguments of a tagged template) and reparsed; positions are unchanged.',
+      message: 'Masked TypeScript syntax that the grammar cannot parse (variance annotations, a call signature after a member without a separator, `export type *`, escapes in a template literal type, type arguments of a tagged template) and reparsed; positions are unchanged.',
     });
   }
   if (census.count > 0) {

@@ -25,9 +25,16 @@ const CONTINUES = new Set([';', ',', '{', '(', '[', '<', '|', '&', '=', ':', '?'
 const CONTINUING_WORD = /(?:^|[^\w$])(?:extends|keyof|typeof|infer|is|as|satisfies|in|instanceof|new|return|await|yield|readonly|unique|asserts)$/;
 
 /**
+ * `export type * from` and `export type * as ns from` (TypeScript 5.0), which the grammar does not
+ * know: the `type` keyword becomes spaces, leaving a star re-export (the names it re-exports are
+ * the same; only their use as values, which the compiler refuses anyway, differs).
+ */
+const EXPORT_TYPE_STAR = /^(\s*export\s+)type(?=\s+\*)/;
+
+/**
  * Returns `text` with the unsupported syntax masked, or `text` itself when nothing was masked.
- * Variance keywords are masked on the given 0-based error rows; a call signature is masked when
- * its own row or the row of the member before it is an error row.
+ * Variance keywords and `export type *` are masked on the given 0-based error rows; a call
+ * signature is masked when its own row or the row of the member before it is an error row.
  */
 export function maskUnsupportedSyntax(text: string, errorRows: ReadonlySet<number>): string {
   if (errorRows.size === 0) return text;
@@ -50,6 +57,12 @@ export function maskUnsupportedSyntax(text: string, errorRows: ReadonlySet<numbe
       for (let i = 0; i < match[3]!.length; i++) chars[starts[row]! + keywordStart + i] = ' ';
       changed = true;
     }
+  }
+  for (const row of errorRows) {
+    const typeStar = EXPORT_TYPE_STAR.exec(lines[row] ?? '');
+    if (typeStar === null) continue;
+    for (let i = 0; i < 'type'.length; i++) chars[starts[row]! + typeStar[1]!.length + i] = ' ';
+    changed = true;
   }
   for (let row = 1; row < lines.length; row++) {
     const signature = CALL_SIGNATURE_LINE.exec(lines[row]!);
