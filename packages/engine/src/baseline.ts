@@ -7,7 +7,7 @@
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
 import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
-import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type RepoStore } from '@repograph/store';
+import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import type { ExtractionPool } from './pool.js';
 import { graphInputOf, readCommitManifests } from './graph-input.js';
@@ -221,7 +221,7 @@ export async function publishBaseline(
 }
 
 /** The manifest entries of a tree's files with their group hashes. */
-export function fileEntries(files: Iterable<TreeFile>, graph: GraphOutput): import('@repograph/store').FileEntry[] {
+export function fileEntries(files: Iterable<TreeFile>, graph: GraphOutput): FileEntry[] {
   const groupByPath = new Map(graph.groups.map((g) => [g.path, g] as const));
   const entries = [];
   for (const file of files) {
