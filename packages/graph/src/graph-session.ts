@@ -256,12 +256,7 @@ export class GraphSession {
     const previousForward = new Map(this.forward);
     const previousReads = new Map(this.reads);
     const previousMemberOf = new Map(this.memberOf);
-    this.units = new Map();
-    let made = 0;
-    for (const file of [...this.files.values()].sort(byPath)) {
-      if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
-      if (++made % UNITS_PER_STEP === 0) yield;
-    }
+    yield* this.makeUnitsSteps();
     const binders = this.createBinders();
     for (const path of removed) this.ids.delete(path);
     for (const path of changed) {
@@ -269,11 +264,7 @@ export class GraphSession {
       if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
       else this.ids.delete(path);
     }
-    this.forward.clear();
-    this.reverse.clear();
-    this.memberOf.clear();
-    this.reads.clear();
-    this.readers.clear();
+    this.clearDependencies();
     let done = 0;
     for (const path of this.units.keys()) {
       this.recordDependencies(path, binders);
@@ -283,14 +274,12 @@ export class GraphSession {
       if (moved) surfaceChanged.add(path);
       if (++done % STEP_FILES === 0) yield;
     }
-    // A removed member of a dependency group (a Java package, a syntax-tier language) changes
-    // what the group's readers see, though none of their own dependencies differ.
     for (const path of removed) {
+      // A removed member of a dependency group (a Java package, a syntax-tier language) changes
+      // what the group's readers see, though none of their own dependencies differ.
       for (const group of previousMemberOf.get(path) ?? []) {
         for (const reader of this.readers.get(group) ?? []) surfaceChanged.add(reader);
       }
-    }
-    for (const path of removed) {
       const previous = this.groups.get(path);
       if (!previous) continue;
       this.countCalls(previous.group, -1);
@@ -382,20 +371,30 @@ export class GraphSession {
     }
   }
 
-  private *rebindAllSteps(): Generator<void, void> {
+  /** Every file's unit made anew (a unit caches what its imports resolve to), pausing as it goes. */
+  private *makeUnitsSteps(): Generator<void, void> {
     this.units = new Map();
     let made = 0;
     for (const file of [...this.files.values()].sort(byPath)) {
       if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
       if (++made % UNITS_PER_STEP === 0) yield;
     }
-    const binders = this.createBinders();
-    this.ids = assignIds(this.units.values());
+  }
+
+  /** Forgets every recorded dependency, group membership and group read. */
+  private clearDependencies(): void {
     this.forward.clear();
     this.reverse.clear();
     this.memberOf.clear();
     this.reads.clear();
     this.readers.clear();
+  }
+
+  private *rebindAllSteps(): Generator<void, void> {
+    yield* this.makeUnitsSteps();
+    const binders = this.createBinders();
+    this.ids = assignIds(this.units.values());
+    this.clearDependencies();
     let done = 0;
     for (const path of this.units.keys()) {
       this.recordDependencies(path, binders);
