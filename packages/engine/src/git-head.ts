@@ -6,13 +6,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { gitRepoInfo, resolveCommit } from '@repograph/store';
+import { isFullObjectId } from '@repograph/store';
 
 /** HEAD's commit for the worktree at `root` (null before the first commit). */
 export async function readHead(root: string, commonDir: string): Promise<string | null> {
   try {
     const gitDir = await gitDirOf(root);
     const head = (await readFile(join(gitDir, 'HEAD'), 'utf8')).trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(head)) return head;
+    if (isFullObjectId(head)) return head;
     const match = /^ref: (refs\/[^\s]+)$/.exec(head);
     if (match) {
       const ref = match[1]!;
@@ -38,7 +39,7 @@ export async function readRef(root: string, commonDir: string, ref: string): Pro
   if (ref === 'HEAD') return readHead(root, commonDir);
   if (!/^refs\/(heads|remotes)\/[^\0\s]+$/.test(ref) || ref.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
   const loose = await readFile(join(commonDir, ref), 'utf8').catch(() => null);
-  if (loose !== null && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(loose.trim())) return loose.trim();
+  if (loose !== null && isFullObjectId(loose.trim())) return loose.trim();
   if (loose === null) {
     const packed = await readFile(join(commonDir, 'packed-refs'), 'utf8').catch(() => null);
     const line = packed?.split('\n').find((l) => l.endsWith(` ${ref}`));

@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { gitObjects } from '@repograph/store';
 import { gitDirOf } from './git-head.js';
+import { isFullObjectId } from '@repograph/store';
 
 /** What resolveRefFollowing answers: the commit, and the moving ref it follows (null: pinned). */
 export interface FollowedRef {
@@ -19,7 +20,6 @@ export interface FollowedRef {
   follows: string | null;
 }
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** A short or full ref name git could read as nothing but a name (no revision syntax). */
 const PLAIN_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!.*\.lock$)[A-Za-z0-9._/-]+(?<!\/)$/;
 
@@ -30,7 +30,7 @@ export async function resolveRefFromFiles(root: string, ref: string): Promise<Fo
     const commonDir = await commonDirOf(gitDir);
     const refs = new RefFiles(gitDir, commonDir);
     if (ref === 'HEAD') return await headRef(refs);
-    if (OBJECT_ID.test(ref)) return await commitId(root, refs, ref);
+    if (isFullObjectId(ref)) return await commitId(root, refs, ref);
     if (!PLAIN_NAME.test(ref)) return null;
     const candidates = [ref, `refs/${ref}`, `refs/tags/${ref}`, `refs/heads/${ref}`, `refs/remotes/${ref}`, `refs/remotes/${ref}/HEAD`];
     const found: Array<{ name: string; value: string }> = [];
@@ -40,7 +40,7 @@ export async function resolveRefFromFiles(root: string, ref: string): Promise<Fo
     }
     if (found.length !== 1) return null;
     const [{ name, value }] = found as [{ name: string; value: string }];
-    if (!/^refs\/(heads|remotes)\//.test(name) || name.endsWith('/HEAD') || !OBJECT_ID.test(value)) return null;
+    if (!/^refs\/(heads|remotes)\//.test(name) || name.endsWith('/HEAD') || !isFullObjectId(value)) return null;
     return { commit: value, follows: name };
   } catch {
     return null;
@@ -53,11 +53,11 @@ async function headRef(refs: RefFiles): Promise<FollowedRef | null> {
     if (await refs.value(other) !== null) return null;
   }
   const head = (await readFile(join(refs.gitDir, 'HEAD'), 'utf8')).trim();
-  if (OBJECT_ID.test(head)) return { commit: head, follows: 'HEAD' };
+  if (isFullObjectId(head)) return { commit: head, follows: 'HEAD' };
   const target = /^ref: (refs\/heads\/[^\s]+)$/.exec(head)?.[1];
   if (target === undefined) return null;
   const value = await refs.value(target);
-  return value !== null && OBJECT_ID.test(value) ? { commit: value, follows: target } : null;
+  return value !== null && isFullObjectId(value) ? { commit: value, follows: target } : null;
 }
 
 /** A full id: the commit itself (pinned), when it is a commit and no ref has that name. */

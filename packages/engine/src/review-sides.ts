@@ -24,6 +24,7 @@ import { FunctionIndex } from './function-index.js';
 import { ReaderSide } from './reader-side.js';
 import { rebaseFacts } from './rebase.js';
 import { changeOverBase, treeChange } from './workspace-tree.js';
+import { isFullObjectId } from '@repograph/store';
 
 /** What a review computation gets while both sides are open. */
 export interface ReviewSides {
@@ -120,7 +121,7 @@ export interface ReviewHost {
  */
 export async function runReviewSides<A>(host: ReviewHost, request: ReviewRequest, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store, root, policy } = host;
-  const resolve = (ref: string): Promise<string> => (request.resolved === true && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref) ? Promise.resolve(ref) : resolveBaseCommit(root, ref));
+  const resolve = (ref: string): Promise<string> => (request.resolved === true && isFullObjectId(ref) ? Promise.resolve(ref) : resolveBaseCommit(root, ref));
   const base = await resolve(request.base);
   const build = (commit: string): Promise<unknown> => ensureBaseline({ store, root, commit, getPool: host.getPool, policy });
   await build(base);

@@ -11,6 +11,7 @@ import { hashBlob, listTree, listTreeFrom, type FileEntry, type TreeListing } fr
 import { excludedCounts, excludedFileDiagnostic, excludeFolders, skippedEntryDiagnostic, type ScannedFile } from './worktree-scan.js';
 import { readRegularFileSync } from './regular-file.js';
 import { yieldTurn } from './yield-turn.js';
+import { isFullObjectId } from '@repograph/store';
 
 /** The largest file the indexer reads (admission keeps larger ones as Documents by size long before). */
 export const MAX_INDEXED_BYTES = 256 * 1024 * 1024;
@@ -121,6 +122,8 @@ export interface CommitFiles {
 export async function loadCommitFiles(root: string, commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<CommitFiles> {
   // A commit's admitted files never change under one policy (the policy object is replaced, never
   // changed): the last few are kept, and callers share them read-only.
+  // Only a full object id names one tree for good; a ref name moves, so it is never kept.
+  if (!isFullObjectId(commit)) return admitCommitFiles(root, commit, policy);
   const key = `${root}\0${commit}`;
   const kept = COMMIT_FILES.get(policy)?.get(key);
   if (kept) return kept;

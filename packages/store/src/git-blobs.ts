@@ -12,6 +12,7 @@ import { RepographError } from '@repograph/core';
 import { BatchParser } from './git-batch-parser.js';
 import { gitObjects } from './git-objects.js';
 import { gitEnvironment, gitFailure, spawnError } from './git-run.js';
+import { isFullObjectId } from './object-id.js';
 
 /** One blob's content. */
 export interface BlobContent {
@@ -32,7 +33,6 @@ export interface ReadBlobsResult {
   missing: string[];
 }
 
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const IDS_PER_WRITE = 512;
 /** Up to this many blobs (and no cancellation) are read through the long-lived reader. */
 const FEW_BLOBS = 32;
@@ -52,7 +52,7 @@ export async function readBlobs(
 ): Promise<ReadBlobsResult> {
   const ids = [...new Set(blobIds)];
   for (const id of ids) {
-    if (!OBJECT_ID.test(id)) throw new RepographError('InvalidParams', `"${id}" is not a full hex object id`, { blobId: id });
+    if (!isFullObjectId(id)) throw new RepographError('InvalidParams', `"${id}" is not a full hex object id`, { blobId: id });
   }
   const { signal } = options;
   if (signal?.aborted) throw cancelled(root);

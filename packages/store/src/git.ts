@@ -13,6 +13,7 @@ import { RepographError } from '@repograph/core';
 import { gitObjects } from './git-objects.js';
 import { gitFailure, runGit, runGitChecked, singleLine, splitNul } from './git-run.js';
 import { compareCodePoints } from './keys.js';
+import { isFullObjectId } from './object-id.js';
 
 /** Where a worktree is and which repository it belongs to. */
 export interface GitRepoInfo {
@@ -173,7 +174,7 @@ export async function resolveCommit(root: string, ref: string): Promise<string |
  * repository's long-lived object reader (git-objects.ts).
  */
 export async function readFileAtCommit(root: string, commit: string, path: string): Promise<Buffer | null> {
-  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit) || path === '' || /[\0\n\r]/.test(path) || path.startsWith('/')) return null;
+  if (!isFullObjectId(commit) || path === '' || /[\0\n\r]/.test(path) || path.startsWith('/')) return null;
   const object = await gitObjects(root).read(`${commit}:${path}`);
   return object !== null && object.type === 'blob' ? object.bytes : null;
 }
@@ -189,7 +190,7 @@ export async function resolveRefFollowing(root: string, ref: string): Promise<{ 
   const result = await runGit(root, ['rev-parse', `${ref}^{commit}`, '--symbolic-full-name', ref]);
   if (result.exitCode !== 0) return null;
   const [commit, name] = result.stdout.toString('utf8').split('\n').map((line) => line.trim());
-  if (!commit || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(commit)) return null;
+  if (!commit || !isFullObjectId(commit)) return null;
   return { commit, follows: name !== undefined && (name === 'HEAD' || /^refs\/(heads|remotes)\//.test(name)) ? name : null };
 }
 

@@ -6,6 +6,7 @@ export { openRepoStore } from './repo-store.js';
 export { repoIdFor } from './repo-id.js';
 export { storeDirectory } from './environment.js';
 export { SCHEMA_VERSION } from './versions.js';
+export { isFullObjectId } from './object-id.js';
 export { BASELINE_PREFIX, WORKSPACE_PREFIX } from './publish-input.js';
 export { compareCodePoints } from './keys.js';
 export type {
