@@ -9,6 +9,7 @@ import { RepographError } from '@repograph/core';
 import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
+import { flightOf } from './facts-flights.js';
 import type { ExtractionPool } from './pool.js';
 import { graphInputOf, readCommitManifests } from './graph-input.js';
 import { buildFingerprint } from './build-fingerprint.js';
@@ -162,13 +163,15 @@ async function bindCommit(build: BaselineBuild, files: TreeFile[], diagnostics: 
 async function commitFacts(build: BaselineBuild, files: readonly TreeFile[]): Promise<(file: TreeFile) => FileFacts | null> {
   const wanted = new Set<string>();
   for (const file of files) {
-    if (file.action === 'parse' && !hasCachedFacts(build.store, file.blobId!, file.language!)) wanted.add(file.blobId!);
+    if (file.action !== 'parse' || flightOf(build.store, factsCacheKey(file.blobId!, file.language!))) continue;
+    if (!hasCachedFacts(build.store, file.blobId!, file.language!)) wanted.add(file.blobId!);
   }
   const bytes = new Map<string, Uint8Array>();
   if (wanted.size > 0) await readBlobs(build.root, [...wanted].sort(), (blob) => { bytes.set(blob.blobId, blob.bytes); });
   const requests: FactsRequest[] = files.filter((f) => f.action === 'parse').map((file) => ({
     key: factsCacheKey(file.blobId!, file.language!), blobId: file.blobId!, language: file.language!, path: file.path,
-    load: async () => bytes.get(file.blobId!) ?? null,
+    // (A blob skipped above as under way, whose extraction then failed, is read now.)
+    load: async () => bytes.get(file.blobId!) ?? readOneBlob(build.root, file.blobId!),
   }));
   const facts = await collectFacts(requests, build.store, build.getPool,
     (done, total) => build.onProgress?.({ phase: 'extract', done, total }));
@@ -178,6 +181,13 @@ async function commitFacts(build: BaselineBuild, files: readonly TreeFile[]): Pr
     const found = facts.facts.get(factsCacheKey(file.blobId!, file.language!));
     return found ? rebaseFacts(found, file.path) : null;
   };
+}
+
+/** One blob's bytes from git (null when git lacks it). */
+async function readOneBlob(root: string, blobId: string): Promise<Uint8Array | null> {
+  let found: Uint8Array | null = null;
+  await readBlobs(root, [blobId], (blob) => { found = blob.bytes; });
+  return found;
 }
 
 /** How publishBaseline stores the baseline. */

@@ -1,11 +1,13 @@
 /**
- * Facts for a set of blobs: from the fact cache by (blob id, language, extractor version), the
- * rest extracted in the worker pool and written back to the cache in one batch. Owns the cache
- * key. A blob is parsed once, ever; callers re-base the facts onto each path that holds it.
+ * Facts for a set of blobs: from the fact cache by (blob id, language, extractor version), from
+ * an extraction already under way, the rest extracted in the worker pool and written back to the
+ * cache (facts-flights.ts). Owns the cache key. A blob is parsed once, ever; callers re-base the
+ * facts onto each path that holds it.
  */
 import type { FileFacts, LanguageId } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
-import type { FactsEntry, RepoStore } from '@repograph/store';
+import type { RepoStore } from '@repograph/store';
+import { flightOf, launchFlights, type Flight, type FlightFile } from './facts-flights.js';
 import type { ExtractionPool } from './pool.js';
 
 /** One blob whose facts are wanted. */
@@ -29,9 +31,6 @@ export interface FactsOutcome {
   failed: Array<{ path: string; error: string }>;
 }
 
-/** Facts written to the cache per transaction while extraction runs. */
-const CACHE_WRITE_BATCH = 64;
-
 /** The fact-cache key: the blob, and the grammar it is read with. */
 export function factsCacheKey(blobId: string, language: LanguageId): string {
   return `${blobId}:${language}`;
@@ -42,7 +41,11 @@ export function hasCachedFacts(store: RepoStore, blobId: string, language: Langu
   return store.getFacts(blobId, EXTRACTOR_VERSION, language) !== undefined;
 }
 
-/** Fetches or extracts facts for every request (requests with equal keys are asked once). */
+/**
+ * Fetches or extracts facts for every request (requests with equal keys are asked once): from the
+ * cache, from an extraction already under way (facts-flights.ts), else extracted now. Returns
+ * once every fact is in the cache (when `writeCache`), so a reader after this finds them there.
+ */
 export async function collectFacts(
   requests: FactsRequest[],
   store: RepoStore,
@@ -53,8 +56,14 @@ export async function collectFacts(
 ): Promise<FactsOutcome> {
   const outcome: FactsOutcome = { facts: new Map(), cached: 0, extracted: 0, failed: [] };
   const misses = new Map<string, FactsRequest>();
+  const flights = new Map<string, Flight>();
   for (const request of requests) {
-    if (outcome.facts.has(request.key) || misses.has(request.key)) continue;
+    if (outcome.facts.has(request.key) || misses.has(request.key) || flights.has(request.key)) continue;
+    const flying = flightOf(store, request.key);
+    if (flying) {
+      flights.set(request.key, flying);
+      continue;
+    }
     const cached = store.getFacts(request.blobId, EXTRACTOR_VERSION, request.language);
     if (cached) {
       outcome.facts.set(request.key, cached);
@@ -63,10 +72,9 @@ export async function collectFacts(
       misses.set(request.key, request);
     }
   }
-  if (misses.size === 0) return outcome;
+  if (misses.size === 0 && flights.size === 0) return outcome;
 
-  const jobs: Array<{ path: string; bytes: Uint8Array }> = [];
-  const requestByPath = new Map<string, FactsRequest>();
+  const files: FlightFile[] = [];
   await forEachLimited([...misses.values()], 32, async (request) => {
     try {
       const bytes = await request.load();
@@ -74,34 +82,35 @@ export async function collectFacts(
         outcome.failed.push({ path: request.path, error: 'it vanished while indexing' });
         return;
       }
-      jobs.push({ path: request.path, bytes });
-      requestByPath.set(request.path, request);
+      files.push({ key: request.key, blobId: request.blobId, language: request.language, path: request.path, bytes });
     } catch (error) {
       outcome.failed.push({ path: request.path, error: String((error as NodeJS.ErrnoException).code ?? error) });
     }
   });
-  // Largest first, so the last batches are small and both threads finish together.
-  jobs.sort((a, b) => b.bytes.byteLength - a.bytes.byteLength || (a.path < b.path ? -1 : 1));
-
-  // Facts are written to the cache in small batches as they arrive, so their encoding overlaps
-  // with extraction (the main thread is otherwise idle while the workers parse).
-  let toCache: FactsEntry[] = [];
-  const writes: Array<Promise<void>> = [];
-  await getPool().extract(jobs, (facts) => {
-    const request = requestByPath.get(facts.path);
-    if (request === undefined) return;
-    outcome.facts.set(request.key, facts);
-    outcome.extracted++;
-    onProgress?.(outcome.extracted, jobs.length);
-    if (!writeCache) return;
-    toCache.push({ blobId: request.blobId, extractorVersion: EXTRACTOR_VERSION, variant: request.language, facts });
-    if (toCache.length >= CACHE_WRITE_BATCH) {
-      writes.push(store.putFacts(toCache));
-      toCache = [];
-    }
+  // Largest first, so the last batches are small and the threads finish together. (A blob a
+  // concurrent build started meanwhile is waited on, not extracted twice.)
+  files.sort((a, b) => b.bytes.byteLength - a.bytes.byteLength || (a.path < b.path ? -1 : 1));
+  const fresh = files.filter((file) => {
+    const flying = flightOf(store, file.key);
+    if (flying) flights.set(file.key, flying);
+    return !flying;
   });
-  if (writeCache) writes.push(store.putFacts(toCache));
-  await Promise.all(writes);
+  for (const [key, flight] of launchFlights(fresh, store, getPool, writeCache)) flights.set(key, flight);
+
+  // Every flight is waited on (facts and cache write) before the first failure is thrown.
+  const total = flights.size;
+  let failure: unknown = null;
+  await Promise.all([...flights].map(async ([key, flight]) => {
+    try {
+      outcome.facts.set(key, await flight.facts);
+      outcome.extracted++;
+      onProgress?.(outcome.extracted, total);
+      if (writeCache) await flight.written;
+    } catch (error) {
+      failure ??= error;
+    }
+  }));
+  if (failure !== null) throw failure;
   return outcome;
 }
 

@@ -23,7 +23,7 @@ interface WorkerOutput {
 }
 
 export interface ExtractionPoolOptions {
-  /** Worker threads; default: the machine's available parallelism. */
+  /** Worker threads; default: defaultExtractionThreads(). */
   threads?: number;
   /** Bytes per batch sent to one worker. */
   batchBytes?: number;
@@ -38,7 +38,7 @@ export class ExtractionPool {
   private readonly maxInFlight: number;
 
   constructor(options: ExtractionPoolOptions = {}) {
-    const threads = Math.max(1, options.threads ?? availableParallelism());
+    const threads = Math.max(1, options.threads ?? defaultExtractionThreads());
     const workerUrl = import.meta.resolve('@repograph/extract/worker');
     this.piscina = new Piscina<WorkerInput, WorkerOutput>({
       filename: fileURLToPath(workerUrl),
@@ -89,6 +89,18 @@ export class ExtractionPool {
     if (failure !== null) throw failure;
   }
 
+  /**
+   * Starts every thread and loads, in each, what extracting `paths` needs (the walkers and
+   * grammars of their languages), by extracting an empty file under each path; the facts are
+   * dropped. Never rejects: a failure shows again on the first real batch.
+   */
+  warm(paths: readonly string[]): void {
+    const files = paths.map((path) => ({ path, bytes: new Uint8Array(0) }));
+    for (let thread = 0; thread < this.piscina.maxThreads; thread++) {
+      this.piscina.run({ files }).catch(() => undefined);
+    }
+  }
+
   /** Threads the pool runs. */
   get threads(): number {
     return this.piscina.maxThreads;
@@ -97,6 +109,16 @@ export class ExtractionPool {
   async close(): Promise<void> {
     await this.piscina.destroy();
   }
+}
+
+/**
+ * One thread fewer than the machine's parallelism (at least one): the main thread reads files,
+ * writes the fact cache and answers requests while the workers extract. Measured on 2 cores
+ * (bench/RESULTS.md, cold review): a second worker made extraction no faster (two extractions
+ * at once each ran ~1.75x slower) and cost ~0.45 s more CPU on a 3,500-file repository.
+ */
+export function defaultExtractionThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** A Uint8Array that owns its whole ArrayBuffer, so the buffer can be transferred safely. */

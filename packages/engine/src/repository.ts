@@ -29,6 +29,7 @@ import { workspaceText } from './session-text.js';
 import { worktreeGitStatus, type WorktreeGitStatus } from './git-status.js';
 import { checkedStoreFolder, folderBytes, removeStoreFolder, type RemovalPlan } from './repo-removal.js';
 import { blobFactsOf, runReviewSides, withHeadReader, type ReviewRequest, type ReviewSides } from './review-sides.js';
+import { prefetchReviewCommits } from './review-prefetch.js';
 import { MAX_PATH_LENGTH } from './source-text.js';
 
 export interface OpenRepositoryOptions {
@@ -36,7 +37,7 @@ export interface OpenRepositoryOptions {
   repoRoot: string;
   /** Absolute data root; default $REPOGRAPH_HOME, else ~/.repograph. */
   dataRoot?: string;
-  /** Extraction threads; default: available parallelism. */
+  /** Extraction threads; default: one fewer than the available parallelism (pool.ts). */
   threads?: number;
 }
 
@@ -335,6 +336,17 @@ export class Repository {
     return runReviewSides({
       store: this.store, root: this.root, policy: this.policy.policy, getPool: this.host.getPool, workspace: (id) => this.workspace(id),
     }, request, compute);
+  }
+
+  /**
+   * Starts what a review of commits `base` and `head` (full ids) can do before the index it
+   * waits for is done: both listings and the head's changed blobs' extraction
+   * (review-prefetch.ts). Never rejects; it changes no result.
+   */
+  prefetchReview(base: string, head: string): Promise<void> {
+    if (!this.isGit) return Promise.resolve();
+    return prefetchReviewCommits({ store: this.store, root: this.root, policy: this.policy.policy, getPool: this.host.getPool }, base, head)
+      .catch(() => undefined);
   }
 
   /** Runs `read` over a commit's baseline (built when missing) or a workspace's publication. */

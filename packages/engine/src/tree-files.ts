@@ -36,18 +36,29 @@ export interface WorktreeFiles {
   diagnostics: Diagnostic[];
 }
 
+/** Files read to be parsed, handed over with their bytes as each slice of reads ends. */
+export type ReadFilesHandOff = (read: Array<{ file: TreeFile; bytes: Uint8Array }>) => void;
+
 /**
  * Blob ids for the worktree: reused when size, mtime and inode match the last build, else read
  * and hashed. Reads are synchronous (several times cheaper than fs.promises for small files) in
- * slices of a few milliseconds, so the event loop still turns between slices.
+ * slices of a few milliseconds, so the event loop still turns between slices. With `handOff`, the
+ * files read to be parsed go to it at the end of each slice (the caller starts extracting them
+ * while reading goes on) instead of into `bytesByPath`.
  */
-export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], previous: Map<string, FileEntry>): Promise<WorktreeFiles> {
+export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], previous: Map<string, FileEntry>, handOff?: ReadFilesHandOff): Promise<WorktreeFiles> {
   const files: TreeFile[] = [];
   const bytesByPath = new Map<string, Uint8Array>();
   const diagnostics: Diagnostic[] = [];
+  let handed: Array<{ file: TreeFile; bytes: Uint8Array }> = [];
+  const handOver = (): void => {
+    if (handed.length > 0) handOff!(handed);
+    handed = [];
+  };
   let sliceStart = performance.now();
   for (const scan of scanned) {
     if (performance.now() - sliceStart > SLICE_MS) {
+      if (handOff) handOver();
       await yieldTurn();
       sliceStart = performance.now();
     }
@@ -70,7 +81,8 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
         file.reason = 'minified';
         continue;
       }
-      bytesByPath.set(scan.path, bytes);
+      if (handOff) handed.push({ file, bytes });
+      else bytesByPath.set(scan.path, bytes);
     } catch (error) {
       file.action = 'document';
       file.reason = 'unreadable';
@@ -80,6 +92,7 @@ export async function loadWorktreeFiles(root: string, scanned: ScannedFile[], pr
       });
     }
   }
+  if (handOff) handOver();
   files.sort(byPath);
   return { files, bytesByPath, diagnostics };
 }
@@ -123,20 +136,23 @@ export async function loadCommitFiles(root: string, commit: string, policy: Mate
   // A commit's admitted files never change under one policy (the policy object is replaced, never
   // changed): the last few are kept, and callers share them read-only.
   // Only a full object id names one tree for good; a ref name moves, so it is never kept.
+  // A listing under way is shared (a cold refresh starts its HEAD's early; a review both sides').
   if (!isFullObjectId(commit)) return admitCommitFiles(root, commit, policy);
   const key = `${root}\0${commit}`;
-  const kept = COMMIT_FILES.get(policy)?.get(key);
-  if (kept) return kept;
-  const files = await admitCommitFiles(root, commit, policy);
   let byCommit = COMMIT_FILES.get(policy);
   if (!byCommit) COMMIT_FILES.set(policy, (byCommit = new Map()));
+  const kept = byCommit.get(key);
+  if (kept) return kept;
+  const files = admitCommitFiles(root, commit, policy);
   if (byCommit.size >= LISTINGS_KEPT) byCommit.delete(byCommit.keys().next().value!);
-  if (files.files.length <= MAX_KEPT_ENTRIES) byCommit.set(key, files);
+  byCommit.set(key, files);
+  const forget = (): void => { if (byCommit.get(key) === files) byCommit.delete(key); };
+  files.then((listed) => { if (listed.files.length > MAX_KEPT_ENTRIES) forget(); }, forget);
   return files;
 }
 
-/** loadCommitFiles's results by policy, then by (root, commit). */
-const COMMIT_FILES = new WeakMap<MaterialPolicy, Map<string, CommitFiles>>();
+/** loadCommitFiles's results (settled or under way) by policy, then by (root, commit). */
+const COMMIT_FILES = new WeakMap<MaterialPolicy, Map<string, Promise<CommitFiles>>>();
 
 async function admitCommitFiles(root: string, commit: string, policy: MaterialPolicy): Promise<CommitFiles> {
   const listing = await commitListing(root, commit);

@@ -36,6 +36,8 @@ export interface ScanRequest {
   paths: readonly string[] | undefined;
   /** True when a path is part of the tree the workspace holds now. */
   known: (path: string) => boolean;
+  /** Hears git's listing of a full scan of a git worktree before its files are stat'ed. */
+  onListed?: ((paths: readonly string[]) => void) | undefined;
   policy?: MaterialPolicy;
   /**
    * Stats already taken (a watcher's batch): a path with a stat is not stat'ed again, a path
@@ -47,7 +49,7 @@ export interface ScanRequest {
 /** Scans `paths` (or the whole tree when omitted). */
 export async function scanWorkspace(request: ScanRequest): Promise<FullScan | PartialScan> {
   const { root, isGit, paths, known, policy = DEFAULT_MATERIAL_POLICY, stats: given } = request;
-  const full = async (): Promise<FullScan> => ({ kind: 'full', scan: isGit ? await scanGitWorktree(root, policy) : await scanDirectory(root, policy) });
+  const full = async (): Promise<FullScan> => ({ kind: 'full', scan: isGit ? await scanGitWorktree(root, policy, request.onListed) : await scanDirectory(root, policy) });
   if (!paths || paths.length > PARTIAL_SCAN_LIMIT) return full();
   const touched = [...new Set(paths)].sort();
   const listed: string[] = [];

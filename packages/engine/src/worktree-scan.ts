@@ -125,9 +125,13 @@ export async function scanListedPaths(
   return result;
 }
 
-/** Scans a git worktree: tracked and untracked-not-ignored files, as git lists them. */
-export async function scanGitWorktree(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): Promise<ScanResult> {
+/**
+ * Scans a git worktree: tracked and untracked-not-ignored files, as git lists them. `onListed`
+ * hears git's listing before the files are stat'ed (a cold refresh warms its workers with it).
+ */
+export async function scanGitWorktree(root: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY, onListed?: (paths: readonly string[]) => void): Promise<ScanResult> {
   const listing = await listWorktreeFiles(root);
+  onListed?.(listing.paths);
   const result = await scanListedPaths(root, listing.paths, policy);
   addSkippedEntries(result, listing.skipped);
   return result;

@@ -2,8 +2,10 @@
  * The admit stage: which paths this refresh looks at and what admission says of each. A warm
  * workspace scans only what changed (the given paths, the watcher's batch with the stats it took,
  * the unsaved buffers just set or dropped); a cold one, or a change that could alter what a full
- * scan finds, scans the whole tree. Owns that choice; the scan itself is workspace-scan.ts.
+ * scan finds, scans the whole tree (and, on a first index, warms the extraction workers with the
+ * languages git lists). Owns that choice; the scan itself is workspace-scan.ts.
  */
+import { languageOfPath } from '@repograph/extract';
 import type { PathStat } from '../worktree-scan.js';
 import { scanWorkspace, type FullScan, type PartialScan } from '../workspace-scan.js';
 import type { LiveState } from './state.js';
@@ -38,7 +40,25 @@ export async function admit(input: AdmitInput): Promise<Admitted> {
     paths: state ? paths : undefined,
     known: (path) => state?.files.has(path) ?? false,
     stats: batchStats(input.batch),
+    onListed: state ? undefined : (listed) => warmFirstIndex(context, listed),
   });
+}
+
+/**
+ * A first index (nothing of this workspace in the store) will extract most of the tree: the
+ * workers start and load the walkers of the listed languages while the files are stat'ed and
+ * read. A restart over a stored publication finds its facts cached and starts none.
+ */
+function warmFirstIndex(context: RefreshContext, listed: readonly string[]): void {
+  const reader = context.host.store.reader(context.key);
+  reader?.close();
+  if (reader) return;
+  const byLanguage = new Map<string, string>();
+  for (const path of listed) {
+    const language = languageOfPath(path);
+    if (language !== null && !byLanguage.has(language)) byLanguage.set(language, path);
+  }
+  if (byLanguage.size > 0) context.host.getPool().warm([...byLanguage.values()]);
 }
 
 /** What the watcher's batch already knows: the stat of each changed path, and that removed ones are gone. */

@@ -5,7 +5,10 @@
  * the state transitions: the cell holds the new state once bound, and nothing (the next refresh
  * binds from scratch) when a stage after the scan fails.
  */
+import { baselineKey } from '../baseline.js';
 import { buildFingerprint } from '../build-fingerprint.js';
+import { loadCommitFiles } from '../tree-files.js';
+import { isFullObjectId } from '@repograph/store';
 import { changeFromStored } from '../stored-side.js';
 import { storedShortcut } from '../workspace-stored.js';
 import { yieldTurn } from '../yield-turn.js';
@@ -40,11 +43,24 @@ export async function currentHead(context: RefreshContext): Promise<string | nul
   return spec.pinnedBase ?? (spec.isGit ? await host.readHead(spec.root) : null);
 }
 
+/**
+ * On a cold start whose commit has no complete baseline yet, the publish stage will list that
+ * commit's tree (refresh/publish.ts): git lists it now, while the tree is read and extracted.
+ */
+function listHeadAhead(context: RefreshContext, head: string): void {
+  const { store, policy } = context.host;
+  const reader = store.reader(baselineKey(head, policy));
+  const complete = reader !== undefined && reader.storage.baseSid === null;
+  reader?.close();
+  if (!complete) loadCommitFiles(context.spec.root, head, policy).catch(() => undefined);
+}
+
 export async function runRefresh<A>(run: RefreshRun<A>): Promise<WorkspaceRefresh<A>> {
   const { context, cell, buffers, options } = run;
   const stopwatch = new Stopwatch();
   const head = await currentHead(context);
   const state = cell.state;
+  if (!state && head !== null && isFullObjectId(head)) listHeadAhead(context, head);
   const admitted = await admit({
     context, state, paths: options.paths, batch: options.batch,
     touchedBuffers: run.touchedBuffers, clearedBuffers: options.clearContents ?? false,

@@ -8,7 +8,7 @@
 import type { Diagnostic, FileFacts } from '@repograph/core';
 import { chargeMaterials } from '@repograph/graph';
 import type { FileEntry } from '@repograph/store';
-import { bufferFile, byPath, loadWorktreeFiles, type TreeFile } from '../tree-files.js';
+import { bufferFile, byPath, loadWorktreeFiles, type ReadFilesHandOff, type TreeFile } from '../tree-files.js';
 import { entryOf, scanStateAfter } from '../workspace-tree.js';
 import { isTouched } from '../workspace-scan.js';
 import type { ExcludedEntry, ScanResult } from '../worktree-scan.js';
@@ -22,6 +22,8 @@ export interface ReadInput {
   admitted: Admitted;
   /** The unsaved buffers in force for this refresh, by path. */
   buffers: ReadonlyMap<string, Uint8Array>;
+  /** Takes the files read to be parsed as they are read (their bytes are then not kept in `bytes`). */
+  handOff?: ReadFilesHandOff | undefined;
 }
 
 export interface TreeRead {
@@ -33,7 +35,7 @@ export interface TreeRead {
   removed: string[];
   /** The facts each changed or removed path had before (undefined: none). */
   previousFacts: Map<string, FileFacts | undefined>;
-  /** Bytes already in memory for a path (a buffer, or a file read for its blob id). */
+  /** Bytes already in memory for a path (a buffer, or a file read for its blob id and not handed off). */
   bytes: Map<string, Uint8Array>;
   /** Files that could not be read (kept as Documents). */
   readDiagnostics: Diagnostic[];
@@ -47,7 +49,7 @@ export interface TreeRead {
 export async function readTree(input: ReadInput): Promise<TreeRead> {
   const { context, state, admitted, buffers } = input;
   const scan = admitted.scan;
-  const loaded = await loadWorktreeFiles(context.spec.root, scan.files.filter((f) => !buffers.has(f.path)), previousEntries(input));
+  const loaded = await loadWorktreeFiles(context.spec.root, scan.files.filter((f) => !buffers.has(f.path)), previousEntries(input), input.handOff);
   const touched = admitted.kind === 'partial' ? admitted.touched : null;
   const incoming = new Map<string, TreeFile>();
   for (const file of loaded.files) incoming.set(file.path, file);

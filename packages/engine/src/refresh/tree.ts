@@ -2,9 +2,13 @@
  * The stages up to a bound, selected tree, in order: admit -> read -> extract -> bind -> select,
  * then the state the tree leaves (entries, function index, what the store holds). A refresh
  * publishes what this returns; a dry run reads it in memory and binds back. Owns that order and
- * the materials count; each stage is its own module.
+ * the materials count; each stage is its own module. Reading and extracting overlap: each slice
+ * of files read is handed to the pool while the next is read.
  */
 import { buildFingerprint } from '../build-fingerprint.js';
+import { extractAhead } from '../facts-flights.js';
+import { factsCacheKey } from '../facts-source.js';
+import type { TreeFile } from '../tree-files.js';
 import { excludedCounts } from '../worktree-scan.js';
 import { entriesAfter, functionsAfter, sameContents } from '../workspace-tree.js';
 import { storedPublication } from '../workspace-stored.js';
@@ -45,7 +49,15 @@ export interface BoundTree {
 
 export async function bindTree(input: TreeInput): Promise<BoundTree> {
   const { context, state, stopwatch, buffers } = input;
-  const read = await readTree({ context, state, admitted: input.admitted, buffers });
+  // Files read to be parsed go to the pool as they are read (extraction overlaps the reads);
+  // the extract stage then waits on those flights. A dry run (no fact cache writes) reads first.
+  const { store, getPool } = context.host;
+  const handOff = input.cacheFacts
+    ? (files: Array<{ file: TreeFile; bytes: Uint8Array }>): void => extractAhead(files.map(({ file, bytes }) => ({
+      key: factsCacheKey(file.blobId!, file.language!), blobId: file.blobId!, language: file.language!, path: file.path, bytes,
+    })), store, getPool)
+    : undefined;
+  const read = await readTree({ context, state, admitted: input.admitted, buffers, handOff });
   stopwatch.lap('readMs');
   const extracted = await extractFacts({
     context, state, read, cacheFacts: input.cacheFacts,
