@@ -27,6 +27,15 @@ export class LazyReviews {
     void this.service?.then((service) => service.onStored(listener));
   }
 
+  /** Loads the service and starts what the review can do ahead (ReviewService.prepare); never rejects. */
+  async prepare(params: ComputeParams): Promise<void> {
+    try {
+      await (await this.load()).prepare(params);
+    } catch {
+      // compute() loads the service again and reports the failure.
+    }
+  }
+
   async compute(params: ComputeParams): Promise<ReviewState> {
     return (await this.load()).compute(params);
   }

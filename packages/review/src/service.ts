@@ -61,6 +61,19 @@ export class ReviewService {
     return reviewIdOf(params.base, headSpecOf(params, head), this.repository.buildFingerprint());
   }
 
+  /**
+   * Starts what computing `params` can do before the daemon's startup index is done (the refs,
+   * both commits' listings, the head's changed blobs). Never rejects: compute reports problems.
+   */
+  async prepare(params: ComputeParams): Promise<void> {
+    try {
+      const { base, head } = await this.resolve(params.base, params.head);
+      if (head !== null) await this.repository.prefetchReview(base.commit, head.commit);
+    } catch {
+      // compute() meets the same problem and answers with it.
+    }
+  }
+
   /** Computes the review asked for, or returns the stored one when nothing it depends on moved. */
   async compute(params: ComputeParams): Promise<ReviewState> {
     const { base, head } = await this.resolve(params.base, params.head);
