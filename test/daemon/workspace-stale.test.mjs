@@ -74,6 +74,13 @@ test('index.listBaselines tells when each baseline was published and the size of
 
   // A bigger tree's baseline has more data.
   git(repo, 'commit', '-q', '--allow-empty', '-m', 'same tree');
+  // Once the workspace sits on the new commit, its baseline is stored complete (a baseline built
+  // before that, from a neighbour, may be a small delta until the workspace replaces it).
+  const moved = git(repo, 'rev-parse', 'HEAD').trim();
+  await waitFor(async () => {
+    const status = await call(client, 'index.status', {});
+    return status.head === moved && status.baseline === moved && status.state === 'idle';
+  }, 'the workspace to sit on the new commit');
   await call(client, 'index.ensureBaseline', { commit: 'HEAD' });
   const again = (await call(client, 'index.listBaselines', {})).baselines.find((b) => b.commit === git(repo, 'rev-parse', 'HEAD').trim());
   assert.ok(again && Math.abs(again.bytes - baseline.bytes) < baseline.bytes, 'the same tree, about the same size');
