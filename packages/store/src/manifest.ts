@@ -15,7 +15,7 @@
  */
 import { sharedPrefixLength } from './codecs.js';
 import { compareCodePoints } from './keys.js';
-import { BlockReader, BlockWriter, isHex, type StreamValue } from './streams.js';
+import { BlockReader, BlockWriter, type StreamValue } from './streams.js';
 import type { FileEntry } from './types.js';
 
 const FIELDS = ['blobId', 'size', 'mtimeMs', 'ino', 'language', 'status', 'generated', 'groupHash'] as const;
@@ -196,10 +196,7 @@ function restOf(file: FileEntry): Record<string, unknown> | null {
 function writeHash(writer: BlockWriter, value: string | null): void {
   if (value === null) {
     writer.uint(0);
-  } else if (isHex(value)) {
-    writer.uint(1);
-    writer.hex(value);
-  } else {
+  } else if (!writer.taggedHex(1, value)) {
     writer.uint(2);
     writer.text(value);
   }
