@@ -37,6 +37,38 @@ export interface ManifestEntry {
 }
 
 /**
+ * A snapshot's complete manifest kept in memory (StoreEnvironment.lastManifest). `readable`: its
+ * entries are what decoding the stored blocks gives (isStoredExactly), so readers may use them.
+ */
+export interface KeptManifest {
+  sid: string;
+  entries: ManifestEntry[];
+  readable: boolean;
+}
+
+/**
+ * True when decoding the stored `entries` gives them back exactly: no field outside FileEntry's
+ * (those travel as a msgpack value), no -0 (msgpack stores 0), a boolean `generated`, and no
+ * surrogate in a text (msgpack writes an unpaired one as U+FFFD). Entries made from the engine's
+ * files always are; the check keeps readers exact for any input.
+ */
+export function isStoredExactly(entries: readonly ManifestEntry[]): boolean {
+  for (const { path, mask, values } of entries) {
+    if ((mask & REST) !== 0 || typeof values[6] !== 'boolean' || SURROGATE.test(path)) return false;
+    if (Object.is(values[1], -0) || Object.is(values[2], -0) || Object.is(values[3], -0)) return false;
+    for (const bit of TEXT_FIELDS) {
+      const value = values[bit];
+      if (typeof value === 'string' && SURROGATE.test(value)) return false;
+    }
+  }
+  return true;
+}
+
+/** The FIELDS that are texts (blobId, language, status, groupHash), and a surrogate in one. */
+const TEXT_FIELDS = [0, 4, 5, 7] as const;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
  * The entries to store for `files` (sorted by path) over `base` (the complete entries of the
  * base's manifest, sorted by path; null without a base).
  */

@@ -54,7 +54,7 @@ export function writeSnapshotData(
     } else {
       baseManifest = [...base.manifest()];
       // The base is committed and immutable: keep its manifest for the next overlay on it.
-      environment.lastManifest = { sid: base.sid, entries: baseManifest };
+      environment.lastManifest = { sid: base.sid, entries: baseManifest, readable: true };
     }
   }
   const manifest = writeManifest(environment, sid, files, baseManifest);
