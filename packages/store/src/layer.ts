@@ -6,7 +6,9 @@
  *
  * Point reads go through the environment's block cache; full scans (`cached: false`) do not, so an
  * export does not evict the blocks that queries keep hot. Records are decoded from their streams on
- * every call, so callers get objects of their own.
+ * every call, so callers get objects of their own. A manifest scan of the baseline last published
+ * yields the environment's kept entries instead of decoding its blocks (manifest()); they are
+ * shared, and every caller turns them into FileEntry objects of its own (manifest.ts applyEntry).
  */
 import type { RelationRecord, SymbolRecord } from '@repograph/core';
 import type { Transaction } from 'lmdb';

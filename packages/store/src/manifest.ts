@@ -12,6 +12,9 @@
  * A delta is only valid against the base it was made from, so republishing a baseline rewrites
  * the manifests of the overlays on it (publish.ts). Manifest blocks are therefore cached only under
  * the version they were read as, (sid, base sid), and read past the cache when that is unknown.
+ *
+ * The complete manifest last published stays in memory (KeptManifest), for the overlay's delta on
+ * it and, when its entries decode to themselves (isStoredExactly), for readers (layer.ts).
  */
 import { sharedPrefixLength } from './codecs.js';
 import { compareCodePoints } from './keys.js';
