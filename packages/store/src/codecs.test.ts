@@ -61,6 +61,27 @@ describe('symbol and relation tuples', () => {
     assert.deepEqual(readRelationSlots(stored(writeRelations(relations)), path, 0).length, relations.length);
   });
 
+  test('a name comes back whether or not it is the one its id derives', () => {
+    // Each (to, name) sits at another edge of the writer's test for a derivable name.
+    const cases: Array<[string, string]> = [
+      [`${path}#a.b`, 'a.b'], [`${path}#a.b`, 'b'], [`${path}#`, ''], ['b', 'b'], ['xab', 'ab'], [`${path}#x/ab`, 'ab'],
+      ['src/x.ts#Y.z~2', 'z~2'], ['src/x.ts#Y.z~2', 'Y.z~2'], ['a#b', 'a#b'], ['a#b', 'c'],
+    ];
+    const relations = cases.map(([to, name], index) => ({ ...makeRelation(path, path, to, index + 1), name }));
+    const stream = stored(writeRelations(relations));
+    assert.deepEqual(readRelationSlots(stream, path, 0).map((slot) => readRelation(stream, slot)), relations);
+    const symbols: SymbolRecord[] = [
+      { ...makeSymbol(path, 'file'), id: path, kind: 'file' as const, name: 'w.ts', qualifiedName: '' },
+      { ...makeSymbol(path, 'A.b'), name: 'A.b' },
+      { ...makeSymbol(path, 'A.b'), id: `${path}#A.b~1`, name: 'b', qualifiedName: 'A.b' },
+      { ...makeSymbol(path, 'Ab'), name: 'b' },
+      { ...makeSymbol(path, 'x'), name: 'w.ts', qualifiedName: path },
+      { ...makeSymbol(path, 'y'), name: 'ts', qualifiedName: 'w.ts' },
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const symbolStream = stored(writeSymbols(symbols));
+    assert.deepEqual(readSymbolSlots(symbolStream).map((slot) => readSymbol(symbolStream, slot)), symbols);
+  });
+
   test('names, incoming entries and group summaries round-trip', () => {
     const names = [{ lowerName: 'widget', id: 'a#Widget' }, { lowerName: 'widget', id: 'b#widget' }, { lowerName: 'widgets', id: 'c#x' }];
     assert.deepEqual(readNames(stored(writeNames(names))), names);
@@ -113,6 +134,14 @@ describe('manifest deltas', () => {
     assert.deepEqual([...mergeManifest(baseEntries, decoded)], worktree);
     assert.deepEqual(applyEntry(decoded[0]!, baseEntries[0]), worktree[0]);
     assert.equal(applyEntry(decoded[2]!, baseEntries[3]), undefined, 'a removal');
+  });
+
+  test('a hash that is not lowercase hex of whole bytes comes back as the same text', () => {
+    // Each is refused at another point of the one-pass check (BlockWriter.taggedHex).
+    const files = [git('g.ts', { blobId: 'abc', groupHash: 'abcdef0g' }), git('h.ts', { blobId: 'ab\u0100c', groupHash: 'f' }),
+      git('i.ts', { blobId: 'g0', groupHash: '0123456789abcdeF' })];
+    const decoded = readManifestBlock(stored(writeManifestBlock(manifestDelta(files, null))));
+    assert.deepEqual(decoded.map((entry) => applyEntry(entry, undefined)), files);
   });
 
   test('a manifest without a base is stored complete', () => {

@@ -91,14 +91,14 @@ export function readSymbol(stream: StreamValue, slot: SymbolSlot): SymbolRecord 
 function writeSymbolBody(writer: BlockWriter, symbol: SymbolRecord): void {
   const { id, path, qualifiedName, name, range, selection, signature, params, doc, container } = symbol;
   const rest = restOf(symbol, SYMBOL_FIELDS);
-  const qualifiedIsDerived = qualifiedName === id.slice(path.length + 1);
-  const nameIsDerived = name === afterLast(qualifiedName, '.');
+  const qualifiedIsDerived = isSuffixFrom(id, Math.min(path.length + 1, id.length), qualifiedName);
+  const nameIsDerived = isLastSegment(qualifiedName, name, DOT);
   const containerInFile = container !== undefined && isInFile(container, path);
   let flags = (symbol.exported ? S.exported : 0) | (symbol.generated ? S.generated : 0) |
     (signature !== undefined ? S.signature | (signature === name ? S.signatureIsName : 0) : 0) |
     (params !== undefined ? S.params : 0) | (doc !== undefined ? S.doc : 0) |
     (container !== undefined ? S.container | (containerInFile ? S.containerInFile : 0) : 0) | (rest !== null ? S.rest : 0);
-  if (!nameIsDerived) flags |= name === afterLast(path, '/') ? S.nameIsBase : S.nameText;
+  if (!nameIsDerived) flags |= isLastSegment(path, name, SLASH) ? S.nameIsBase : S.nameText;
   if (!qualifiedIsDerived) flags |= qualifiedName === path ? S.qualifiedIsPath : S.qualifiedText;
   writer.uint(flags);
   writeWord(writer, SYMBOL_KINDS, symbol.kind);
@@ -182,7 +182,7 @@ export function writeRelations(relations: readonly RelationRecord[]): StreamValu
     const rest = relationRest(relation);
     const toInFile = to !== null && isInFile(to, path);
     const flags = (to === null ? R.unresolved : 0) | (toInFile ? R.toInFile : 0) |
-      (to === null || name !== derivedName(to) ? R.nameText : 0) | (rest !== null ? R.rest : 0) | (newPath ? R.newPath : 0);
+      (to === null || !isDerivedName(to, name) ? R.nameText : 0) | (rest !== null ? R.rest : 0) | (newPath ? R.newPath : 0);
     writer.uint(flags);
     if (newPath) writer.text(path);
     writeWord(writer, RELATION_KINDS, relation.kind);
@@ -260,6 +260,43 @@ function afterLast(text: string, separator: string): string {
 /** The name a relation to `to` most often has: the last segment of the id. */
 function derivedName(to: string): string {
   return to.slice(Math.max(to.lastIndexOf('#'), to.lastIndexOf('.'), to.lastIndexOf('/')) + 1);
+}
+
+/*
+ * The writers' tests of whether a value is the derivable one. Each answers what comparing with the
+ * derived value (derivedName, afterLast, a slice) answers, without making that string or looking
+ * for separators from the end: a publish asks once per relation and symbol.
+ */
+
+const HASH = 0x23;
+const DOT = 0x2e;
+const SLASH = 0x2f;
+
+/** `name === derivedName(to)`: `to` ends with `name`, after a separator or nothing, and `name` has none. */
+function isDerivedName(to: string, name: string): boolean {
+  if (!to.endsWith(name)) return false;
+  const before = to.length - name.length - 1;
+  if (before >= 0 && !isSegmentSeparator(to.charCodeAt(before))) return false;
+  for (let index = 0; index < name.length; index++) if (isSegmentSeparator(name.charCodeAt(index))) return false;
+  return true;
+}
+
+function isSegmentSeparator(unit: number): boolean {
+  return unit === HASH || unit === DOT || unit === SLASH;
+}
+
+/** `name === afterLast(text, separator)`, for a one-unit separator. */
+function isLastSegment(text: string, name: string, separator: number): boolean {
+  if (!text.endsWith(name)) return false;
+  const before = text.length - name.length - 1;
+  if (before >= 0 && text.charCodeAt(before) !== separator) return false;
+  for (let index = 0; index < name.length; index++) if (name.charCodeAt(index) === separator) return false;
+  return true;
+}
+
+/** `text.slice(start) === suffix`, for a start within the text. */
+function isSuffixFrom(text: string, start: number, suffix: string): boolean {
+  return text.length - start === suffix.length && text.endsWith(suffix);
 }
 
 function writeParameter(writer: BlockWriter, parameter: ParameterFact): void {

@@ -11,7 +11,7 @@ import { open, type RootDatabase } from 'lmdb';
 import { RepographError } from '@repograph/core';
 import { inspectDataFile } from './data-file.js';
 import { DEFAULT_TUNING, MAX_DATABASES, openDatabases, type Databases, type StoreTuning } from './layout.js';
-import type { ManifestEntry } from './manifest.js';
+import type { KeptManifest } from './manifest.js';
 import { BlockCache } from './block-cache.js';
 import { SharedFacts } from './shared-facts.js';
 import { MIGRATIONS, SCHEMA_VERSION, STORE_FORMAT } from './versions.js';
@@ -31,9 +31,10 @@ export interface StoreEnvironment {
   cache: BlockCache;
   /**
    * The manifest entries (all complete) of the last committed snapshot without a base, so that the
-   * overlay published on it next (the worktree after its baseline) need not read them back.
+   * overlay published on it next (the worktree after its baseline) need not read them back, nor
+   * any reader of its manifest (layer.ts). Shared: nothing may change them.
    */
-  lastManifest: { sid: string; entries: ManifestEntry[] } | null;
+  lastManifest: KeptManifest | null;
   /** Decoded facts, one object per blob while anyone holds it (shared-facts.ts). */
   sharedFacts: SharedFacts;
 }

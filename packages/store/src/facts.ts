@@ -39,23 +39,15 @@ export function getFacts(
  */
 export async function putFacts(environment: StoreEnvironment, entries: readonly FactsEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  for (const entry of entries) {
-    if (typeof entry.blobId !== 'string' || entry.blobId === '' || !isVersion(entry.extractorVersion)) {
-      throw new RepographError('InvalidParams',
-        'putFacts: every entry needs a blobId and an extractorVersion that is a non-negative integer',
-        { blobId: entry.blobId, extractorVersion: entry.extractorVersion });
-    }
-    checkKey(indexKey(entry.blobId, entry.extractorVersion, entry.variant ?? ''), environment.maxKeySize,
-      `facts of ${entry.blobId}`);
-  }
+  // Each entry's index key is made once: checked here, written in the transaction, shared after.
+  const keyed = entries.map((entry) => ({ entry, key: checkedIndexKey(environment, entry) }));
+  keyed.sort((a, b) => compareEntries(a.entry, b.entry));
   const { databases } = environment;
-  const sorted = [...entries].sort(compareEntries);
   await writeTransaction(environment, `putFacts (${entries.length} entries)`, () => {
     const sequence = databases.meta.get('factSequence');
     let next = typeof sequence === 'number' ? sequence : 0;
     let last = lastKey(databases.factLog);
-    for (const entry of sorted) {
-      const key = indexKey(entry.blobId, entry.extractorVersion, entry.variant ?? '');
+    for (const { entry, key } of keyed) {
       const replaced = databases.facts.get(key);
       if (replaced !== undefined) databases.factLog.removeSync([replaced]);
       const logKey = encodeOrdinal(++next);
@@ -65,7 +57,19 @@ export async function putFacts(environment: StoreEnvironment, entries: readonly 
     databases.meta.putSync('factSequence', next);
   });
   // The facts just written are the ones their extractor holds: later readers share them.
-  for (const entry of entries) environment.sharedFacts.put(indexKey(entry.blobId, entry.extractorVersion, entry.variant ?? '').join('\u0000'), entry.facts);
+  for (const { entry, key } of keyed) environment.sharedFacts.put(key.join('\u0000'), entry.facts);
+}
+
+/** The index key of `entry`, after checking the entry and the key (InvalidParams, StoreError). */
+function checkedIndexKey(environment: StoreEnvironment, entry: FactsEntry): string[] {
+  if (typeof entry.blobId !== 'string' || entry.blobId === '' || !isVersion(entry.extractorVersion)) {
+    throw new RepographError('InvalidParams',
+      'putFacts: every entry needs a blobId and an extractorVersion that is a non-negative integer',
+      { blobId: entry.blobId, extractorVersion: entry.extractorVersion });
+  }
+  const key = indexKey(entry.blobId, entry.extractorVersion, entry.variant ?? '');
+  checkKey(key, environment.maxKeySize, `facts of ${entry.blobId}`);
+  return key;
 }
 
 /** The index key of facts: the version as an ordinal (keys.ts), which sorts like the number. */

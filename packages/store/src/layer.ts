@@ -6,7 +6,9 @@
  *
  * Point reads go through the environment's block cache; full scans (`cached: false`) do not, so an
  * export does not evict the blocks that queries keep hot. Records are decoded from their streams on
- * every call, so callers get objects of their own.
+ * every call, so callers get objects of their own. A manifest scan of the baseline last published
+ * yields the environment's kept entries instead of decoding its blocks (manifest()); they are
+ * shared, and every caller turns them into FileEntry objects of its own (manifest.ts applyEntry).
  */
 import type { RelationRecord, SymbolRecord } from '@repograph/core';
 import type { Transaction } from 'lmdb';
@@ -57,6 +59,8 @@ export class Layer {
   private readonly incomingRun: RunSource<IncomingEntry[]>;
   /** Whether manifest point reads go through the block cache (LayerOptions.manifestBase). */
   private readonly manifestCached: boolean;
+  /** The environment's kept manifest when it is this layer's (see manifest()); else null. */
+  private readonly keptManifest: readonly ManifestEntry[] | null;
 
   /**
    * The layer stored under `sid`, read in `options.transaction` (absent: the current write
@@ -73,6 +77,8 @@ export class Layer {
     const cache = options.uncommitted === true ? null : environment.cache;
     const manifestVersioned = options.manifestBase !== undefined;
     this.manifestCached = manifestVersioned && cache !== null;
+    const kept = environment.lastManifest;
+    this.keptManifest = kept !== null && kept.sid === sid && kept.readable && options.uncommitted !== true ? kept.entries : null;
     const source = <Decoded>(name: keyof Databases & string, decode: (block: RawBlock) => Decoded): RunSource<Decoded> => ({
       // The manifest's cache entries are named by the base it was written against as well.
       name: name === 'files' && manifestVersioned ? `files\u0003${options.manifestBase ?? ''}` : name,
@@ -90,8 +96,18 @@ export class Layer {
     this.incomingRun = source('relationsIn', (block) => readIncoming(stream(block), block.key[1] as string));
   }
 
-  /** The manifest entries (manifest.ts), by path. */
+  /**
+   * The manifest entries (manifest.ts), by path. The complete manifest last published is kept in
+   * memory (StoreEnvironment.lastManifest), and a committed sid's data never changes, so that
+   * manifest is read from there (when it reads back exactly: isStoredExactly), not decoded from its
+   * blocks again: the engine reads every entry of a baseline right after publishing it, and every
+   * overlay on it merges it in.
+   */
   *manifest(): Generator<ManifestEntry> {
+    if (this.keptManifest !== null) {
+      yield* this.keptManifest;
+      return;
+    }
     for (const block of blocksFrom(this.filesRun, this.sid, null, false)) yield* block;
   }
 

@@ -12,10 +12,13 @@
  * A delta is only valid against the base it was made from, so republishing a baseline rewrites
  * the manifests of the overlays on it (publish.ts). Manifest blocks are therefore cached only under
  * the version they were read as, (sid, base sid), and read past the cache when that is unknown.
+ *
+ * The complete manifest last published stays in memory (KeptManifest), for the overlay's delta on
+ * it and, when its entries decode to themselves (isStoredExactly), for readers (layer.ts).
  */
 import { sharedPrefixLength } from './codecs.js';
 import { compareCodePoints } from './keys.js';
-import { BlockReader, BlockWriter, isHex, type StreamValue } from './streams.js';
+import { BlockReader, BlockWriter, type StreamValue } from './streams.js';
 import type { FileEntry } from './types.js';
 
 const FIELDS = ['blobId', 'size', 'mtimeMs', 'ino', 'language', 'status', 'generated', 'groupHash'] as const;
@@ -35,6 +38,38 @@ export interface ManifestEntry {
   /** By bit: the fields in FIELDS order, then the unknown fields (an object, or null for none). */
   values: unknown[];
 }
+
+/**
+ * A snapshot's complete manifest kept in memory (StoreEnvironment.lastManifest). `readable`: its
+ * entries are what decoding the stored blocks gives (isStoredExactly), so readers may use them.
+ */
+export interface KeptManifest {
+  sid: string;
+  entries: ManifestEntry[];
+  readable: boolean;
+}
+
+/**
+ * True when decoding the stored `entries` gives them back exactly: no field outside FileEntry's
+ * (those travel as a msgpack value), no -0 (msgpack stores 0), a boolean `generated`, and no
+ * surrogate in a text (msgpack writes an unpaired one as U+FFFD). Entries made from the engine's
+ * files always are; the check keeps readers exact for any input.
+ */
+export function isStoredExactly(entries: readonly ManifestEntry[]): boolean {
+  for (const { path, mask, values } of entries) {
+    if ((mask & REST) !== 0 || typeof values[6] !== 'boolean' || SURROGATE.test(path)) return false;
+    if (Object.is(values[1], -0) || Object.is(values[2], -0) || Object.is(values[3], -0)) return false;
+    for (const bit of TEXT_FIELDS) {
+      const value = values[bit];
+      if (typeof value === 'string' && SURROGATE.test(value)) return false;
+    }
+  }
+  return true;
+}
+
+/** The FIELDS that are texts (blobId, language, status, groupHash), and a surrogate in one. */
+const TEXT_FIELDS = [0, 4, 5, 7] as const;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * The entries to store for `files` (sorted by path) over `base` (the complete entries of the
@@ -196,10 +231,7 @@ function restOf(file: FileEntry): Record<string, unknown> | null {
 function writeHash(writer: BlockWriter, value: string | null): void {
   if (value === null) {
     writer.uint(0);
-  } else if (isHex(value)) {
-    writer.uint(1);
-    writer.hex(value);
-  } else {
+  } else if (!writer.taggedHex(1, value)) {
     writer.uint(2);
     writer.text(value);
   }

@@ -131,7 +131,8 @@ export class InputChecker {
   }
 }
 
-function compareUnits(a: string, b: string): number {
+/** UTF-16 order: what order() gives when no key string has a supplementary character. */
+export function compareUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

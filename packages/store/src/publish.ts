@@ -9,7 +9,7 @@ import { storeError, type StoreEnvironment } from './environment.js';
 import { encodeOrdinal } from './keys.js';
 import { BASELINE_PREFIX, validateSnapshotKey } from './publish-input.js';
 import { Layer } from './layer.js';
-import { mergeManifest } from './manifest.js';
+import { isStoredExactly, mergeManifest } from './manifest.js';
 import { deleteRun, deleteSnapshotData, hiddenCounts, writeManifest, writeSnapshotData } from './snapshot-data.js';
 import type { PublishInput } from './types.js';
 import { writeTransaction } from './write-transaction.js';
@@ -44,7 +44,7 @@ export async function publishSnapshot(environment: StoreEnvironment, input: Publ
       if (input.key.startsWith(BASELINE_PREFIX)) rebaseDependents(environment, input.key, existing.sid, sid);
       deleteSnapshotData(environment, existing.sid);
     }
-    return { generation, kept: input.base === null ? { sid, entries: manifest } : null };
+    return { generation, kept: input.base === null ? { sid, entries: manifest, readable: isStoredExactly(manifest) } : null };
   });
   // Only a committed manifest may be kept: an aborted publish's sid is handed out again.
   if (written.kept !== null) environment.lastManifest = written.kept;

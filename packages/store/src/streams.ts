@@ -30,15 +30,12 @@ export interface StreamPosition {
 
 /** The largest integer `number()` writes as a varint; others (and non-integers) go to the values. */
 const VARINT_LIMIT = 2 ** 48;
-const LOWER_HEX = /^(?:[0-9a-f]{2})+$/;
-/** The value of each lowercase hex digit by character code. */
-const HEX_DIGITS = new Uint8Array(128);
+/**
+ * The value of each lowercase hex digit by character code, 0xff for every other UTF-16 unit (a
+ * table of all 65,536, so a lookup needs no range check).
+ */
+const HEX_DIGITS = new Uint8Array(0x10000).fill(0xff);
 for (let digit = 0; digit < 16; digit++) HEX_DIGITS[digit.toString(16).charCodeAt(0)] = digit;
-
-/** True when `value` can be written with BlockWriter.hex: lowercase hex of whole bytes. */
-export function isHex(value: string): boolean {
-  return LOWER_HEX.test(value);
-}
 
 /** The byte buffer writers share: a publish writes its blocks one after the other (finish() copies out). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
@@ -84,16 +81,32 @@ export class BlockWriter {
     this.texts += value;
   }
 
-  /** Lowercase hex of whole bytes (check with isHex first), stored as the bytes. */
-  hex(value: string): void {
-    const length = value.length / 2;
+  /**
+   * When `value` is lowercase hex of whole bytes (one byte at least): writes `tag`, then the byte
+   * count and the bytes, and returns true. Otherwise writes nothing and returns false. Checking
+   * and converting is one pass over the text (a hash is mostly written, not rejected), where a
+   * regular expression first and a conversion after were two.
+   */
+  taggedHex(tag: number, value: string): boolean {
+    const length = value.length >> 1;
+    if (length === 0 || (value.length & 1) !== 0) return false;
+    const start = this.length;
+    this.uint(tag);
     this.uint(length);
     while (this.length + length > this.bytes.length) this.grow();
     // A loop beats Buffer#write for hashes this short (its per-call cost dominates).
+    const bytes = this.bytes;
     for (let index = 0, at = this.length; index < value.length; index += 2, at++) {
-      this.bytes[at] = (HEX_DIGITS[value.charCodeAt(index)]! << 4) | HEX_DIGITS[value.charCodeAt(index + 1)]!;
+      const high = HEX_DIGITS[value.charCodeAt(index)]!;
+      const low = HEX_DIGITS[value.charCodeAt(index + 1)]!;
+      if ((high | low) > 0x0f) {
+        this.length = start;
+        return false;
+      }
+      bytes[at] = (high << 4) | low;
     }
     this.length += length;
+    return true;
   }
 
   /** A structured value (an object of unknown fields); lmdb's msgpack encoder stores it. */
