@@ -6,7 +6,7 @@
  * DEPENDENCY-NOTES.md: trees are freed when collected).
  */
 import type { Diagnostic, MountFact, SurfaceFact } from '@repograph/core';
-import { errorCensus } from '../census.js';
+import { errorCensus, errorCensusFrom } from '../census.js';
 import type { ErrorCensus } from '../census.js';
 import { grammarOf, parseText } from './parser.js';
 import type { JsLanguageId } from './parser.js';
@@ -52,7 +52,9 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
   const diagnostics: Diagnostic[] = [];
   const parseStart = performance.now();
   let tree = parseText(language, text);
-  let census: ErrorCensus = errorCensus(tree);
+  // One root node object serves the census and the walk (each costs a native node-cache entry).
+  let root = tree.rootNode;
+  let census: ErrorCensus = errorCensusFrom(root);
   let masked = false;
   if (census.count > 0 && language !== 'javascript') {
     let current = text;
@@ -61,7 +63,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
       // Every rule at once first; when that is no better (a template's masking can move the
       // parser's recovery elsewhere), the variance and call-signature rules alone.
       const unsupported = maskUnsupportedSyntax(current, census.rows);
-      const templateTypes = brokenTemplateTypeStarts(tree.rootNode.descendantsOfType('template_literal_type'), current);
+      const templateTypes = brokenTemplateTypeStarts(root.descendantsOfType('template_literal_type'), current);
       const every = maskTemplateSyntax(unsupported, census.rows, templateTypes);
       let improved = false;
       for (const next of every === unsupported ? [every] : [every, unsupported]) {
@@ -71,6 +73,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
         const retryCensus = errorCensus(retry);
         if (retryCensus.count >= census.count) continue;
         tree = retry;
+        root = tree.rootNode;
         census = retryCensus;
         current = next;
         masked = true;
@@ -95,7 +98,7 @@ export function extractJsText(path: string, language: JsLanguageId, text: string
     });
   }
   const walkStart = performance.now();
-  const cursor = tree.walk();
+  const cursor = root.walk();
   const walker = new Walker(cursor, text, tablesFor(grammarOf(language)), language !== 'javascript');
   if (language === 'javascript') walker.onTaggedComment = noteDoc;
   visit(walker, R_READ);
