@@ -29,19 +29,29 @@ export function readRegularFileSync(absolute: string, maxBytes: number): Regular
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { ok: false, problem: 'not_a_regular_file' };
     if (stats.size > maxBytes) return { ok: false, problem: 'too_large', size: stats.size };
-    // The file may grow while it is read: read at most one byte past the bound to notice.
-    const chunks: Buffer[] = [];
+    // The usual case: exactly the size fstat gave, into a buffer of its own (no pooled slab, no
+    // slack), so the indexer can hand it to a worker without a copy; one more read says whether
+    // the file grew meanwhile.
+    const exact = Buffer.allocUnsafeSlow(stats.size);
     let total = 0;
-    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stats.size, 4096), maxBytes + 1));
-    for (;;) {
-      const read = readSync(fd, buffer, 0, Math.min(buffer.length, maxBytes + 1 - total), null);
+    while (total < exact.length) {
+      const read = readSync(fd, exact, total, exact.length - total, null);
       if (read === 0) break;
+      total += read;
+    }
+    if (total < exact.length) return { ok: true, bytes: exact.subarray(0, total) };
+    const probe = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
+    let read = readSync(fd, probe, 0, probe.length, null);
+    if (read === 0) return { ok: true, bytes: exact };
+    // It grew while read: read on, at most one byte past the bound to notice.
+    const chunks: Buffer[] = [exact];
+    for (let buffer = probe; read > 0; read = readSync(fd, buffer, 0, buffer.length, null)) {
       chunks.push(buffer.subarray(0, read));
       total += read;
       if (total > maxBytes) return { ok: false, problem: 'too_large', size: total };
       buffer = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
     }
-    return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
+    return { ok: true, bytes: Buffer.concat(chunks, total) };
   } catch (error) {
     return { ok: false, problem: 'unreadable', errno: (error as NodeJS.ErrnoException).code ?? 'error' };
   } finally {
