@@ -33,6 +33,8 @@ export interface DaemonContext {
   workspaceClients(workspace: string, except?: ClientHandle): number;
   /** Resolves once the startup catch-up of every workspace has run (first build included). */
   startedUp(): Promise<void>;
+  /** True until the startup catch-up has run (a request waiting on startedUp() may start work of its own meanwhile). */
+  startingUp(): boolean;
   /**
    * Answers first, then stops the daemon; `afterStoreClosed` runs once the store is closed and
    * before the lock is released (index.removeRepo deletes the store there).

@@ -68,7 +68,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   announce(daemon);
   armIdle(daemon);
   // Watch first, then catch up: a change made during the catch-up is a batch after it.
-  daemon.startup = catchUp(daemon);
+  daemon.startup = catchUp(daemon).finally(() => { daemon.startupDone = true; });
   return { endpoint, repository, stopped: daemon.stopped, stop: (reason) => stopDaemon(daemon, reason) };
 }
 
@@ -94,6 +94,7 @@ interface DaemonState {
   stopping: Promise<void> | null;
   /** The startup catch-up of every workspace (resolved once it ran). */
   startup: Promise<void>;
+  startupDone: boolean;
   nextClientId: number;
 }
 
@@ -125,13 +126,14 @@ function createDaemonState(options: DaemonOptions, repository: Repository, endpo
   const stopped = new Promise<string>((resolve) => { resolveStopped = resolve; });
   const daemon: DaemonState = {
     options, repository, endpoint, live, sessions, clients, refused: new Set(), stopped, resolveStopped,
-    inFlight: 0, drained: null, idleTimer: null, stopping: null, startup: Promise.resolve(), nextClientId: 1,
+    inFlight: 0, drained: null, idleTimer: null, stopping: null, startup: Promise.resolve(), startupDone: false, nextClientId: 1,
     context: {
       repository, live, sessions, commits: new CommitSessions(repository), hub, reviews, reviewWatch, serverVersion: SERVER_VERSION, startedAt: Date.now(),
       clientCount: () => clients.size,
       workspaceClients: (workspace, except) => [...clients].filter((c) => c !== except && c.workspaces.has(workspace)).length,
       requestShutdown: (reason, afterStoreClosed) => { setImmediate(() => void stopDaemon(daemon, reason, afterStoreClosed)); },
       startedUp: () => daemon.startup,
+      startingUp: () => !daemon.startupDone,
     },
     server: createServer((socket: Socket) => acceptConnection(daemon, socket)),
   };

@@ -34,9 +34,9 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   } },
   'review_studio.compute': { params: reviewComputeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    // The review module, the refs and the head's changed blobs need no index: started now, they
-    // run while the startup index does.
-    void context.reviews.prepare(params);
+    // The review module, the refs and the head's changed blobs need no index: while the startup
+    // index runs, they are started at once (afterwards the compute does them in its own order).
+    if (context.startingUp()) void context.reviews.prepare(params);
     await context.startedUp();
     if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
     const { artifact, stale } = await context.reviews.compute(params);
