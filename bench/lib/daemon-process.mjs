@@ -66,18 +66,19 @@ function hookExit() {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spawns the daemon for `repo` with REPOGRAPH_HOME=`home` (no idle timeout). Returns at once with
+ * Spawns the daemon for `repo` with REPOGRAPH_HOME=`home` (no idle timeout; `main`: another
+ * build's daemon/dist/main.js). Returns at once with
  * {child, pid, spawnedAt (performance.now() just before spawn), endpoint, output(), exited, stop()}.
  * Use connectClient() to wait until it answers.
  */
-export async function spawnDaemon(repo, home, { args = [] } = {}) {
+export async function spawnDaemon(repo, home, { args = [], main = daemonMain } = {}) {
   assertDaemonBuilt();
   hookExit();
   const { client, protocol } = await loadClient();
   const identity = await client.findRepository(repo);
   const endpoint = protocol.daemonEndpoint(home, identity.repoId);
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [daemonMain, '--repo', repo, '--idle-timeout', '0', ...args], {
+  const child = spawn(process.execPath, [main, '--repo', repo, '--idle-timeout', '0', ...args], {
     env: { ...process.env, REPOGRAPH_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,91 @@
+// A cold review, A/B between daemon builds: review_studio.compute on the core-js-50 pair
+// (bench/lib/review-pairs.mjs) from an empty data root, each run a daemon of its own, builds
+// alternated so load on a shared machine falls on both alike. Prints, per build, the medians of
+// the call's wall time, the time from the daemon's spawn, and the CPU the daemon used during the
+// call (user + system of its process, all threads, from /proc), and each build's ratio to the
+// first. Asserts nothing.
+//
+//   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
+//     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureCorpus } from './corpora.mjs';
+import { connectClient, spawnDaemon } from './lib/daemon-process.mjs';
+import { describeMachine } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
+import { pairRepository } from './lib/review-pairs.mjs';
+
+const PAIRS = {
+  'core-js-50': { base: 'core-js', head: 'core-js-3.39.0', limitFiles: 50 },
+  rxjs: { base: 'rxjs', head: 'rxjs-7.8.2', limitFiles: null },
+  django: { base: 'django-deb12u3', head: 'django', limitFiles: null },
+};
+
+const { values } = parseArgs({
+  options: { build: { type: 'string', multiple: true }, runs: { type: 'string', default: '5' }, pair: { type: 'string', default: 'core-js-50' } },
+});
+const builds = (values.build ?? []).map((spec) => {
+  const at = spec.indexOf('=');
+  if (at <= 0) throw new Error(`review-cold-ab: --build wants LABEL=PATH/TO/daemon/dist/main.js, got ${spec}`);
+  const main = path.resolve(spec.slice(at + 1));
+  if (!fs.existsSync(main)) throw new Error(`review-cold-ab: ${main} does not exist; build that tree first (npm ci && npm run build)`);
+  return { label: spec.slice(0, at), main };
+});
+const spec = PAIRS[values.pair];
+if (builds.length === 0 || !spec) {
+  console.error(`usage: node bench/review-cold-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--runs N] [--pair ${Object.keys(PAIRS).join('|')}]`);
+  process.exit(2);
+}
+
+/** CPU time (ms) the process `pid` has used, all threads, from /proc. */
+function processCpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+async function coldRun(build, repo) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-ab-'));
+  const spawned = performance.now();
+  const daemon = await spawnDaemon(repo, home, { main: build.main });
+  const client = await connectClient(repo, home, 'bench-review-cold-ab', { daemon });
+  try {
+    const cpuBefore = processCpuMs(daemon.pid);
+    const started = performance.now();
+    await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
+    const ended = performance.now();
+    return { callMs: ended - started, fromSpawnMs: ended - spawned, cpuMs: processCpuMs(daemon.pid) - cpuBefore };
+  } finally {
+    client.close();
+    await daemon.stop();
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const log = (line) => console.error(`[bench:review-cold-ab] ${line}`);
+const pair = await pairRepository(await ensureCorpus(spec.base, { log }), await ensureCorpus(spec.head, { log }), `review-cold-ab-${values.pair}`, { limitFiles: spec.limitFiles });
+try {
+  const samples = new Map(builds.map((build) => [build.label, []]));
+  for (let run = 0; run < Number(values.runs); run++) {
+    const order = run % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const sample = await coldRun(build, pair.repo);
+      samples.get(build.label).push(sample);
+      log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms`);
+    }
+  }
+  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), pair: values.pair, changedFiles: pair.changedFiles, runs: Number(values.runs) }));
+  let first = null;
+  for (const build of builds) {
+    const runs = samples.get(build.label);
+    const row = {
+      build: build.label, callMs: Math.round(median(runs.map((r) => r.callMs))), fromSpawnMs: Math.round(median(runs.map((r) => r.fromSpawnMs))),
+      cpuMs: Math.round(median(runs.map((r) => r.cpuMs))), callSamples: runs.map((r) => Math.round(r.callMs)),
+    };
+    first ??= row;
+    console.log(JSON.stringify({ ...row, callRatio: Math.round((row.callMs / first.callMs) * 1000) / 1000, cpuRatio: Math.round((row.cpuMs / first.cpuMs) * 1000) / 1000 }));
+  }
+} finally {
+  pair.remove();
+}
