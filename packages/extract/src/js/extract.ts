@@ -3,7 +3,7 @@
  * of unsupported TypeScript syntax when the first parse has errors), walks the tree once with a
  * cursor, and finishes the records into FileFacts fields with the shared ../finish.ts. Owns the
  * parse/mask decision and the parse diagnostics; it holds no tree after returning (see
- * DEPENDENCY-NOTES.md: trees are freed when collected).
+ * docs/ARCHITECTURE.md, "What we measured about our dependencies": trees are freed when collected).
  */
 import type { Diagnostic, MountFact, SurfaceFact } from '@repograph/core';
 import { errorCensus, errorCensusFrom } from '../census.js';

@@ -1,6 +1,7 @@
 /**
  * Masking of TypeScript syntax that tree-sitter-typescript 0.23.2 cannot parse (see
- * DEPENDENCY-NOTES.md): variance annotations on type parameters (`<in T>`, `<out T>`,
+ * docs/ARCHITECTURE.md, "What we measured about our dependencies"): variance annotations on
+ * type parameters (`<in T>`, `<out T>`,
  * `<in out T>`, `<const in T>`) and a call/construct-signature member written on the line after
  * another member without a `;` or `,`. Owns the text rewrite only: every edit keeps the text's
  * length, every line break and every identifier, so positions in the reparsed tree are true

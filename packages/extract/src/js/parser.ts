@@ -29,7 +29,7 @@ function parserFor(language: JsLanguageId): Parser {
 
 /**
  * Parses `text` in one chunk (`bufferSize` = the whole text: the default 32K-unit chunking is up
- * to 2x slower, see DEPENDENCY-NOTES.md).
+ * to 2x slower, see docs/ARCHITECTURE.md, "What we measured about our dependencies").
  */
 export function parseText(language: JsLanguageId, text: string): Parser.Tree {
   return parserFor(language).parse(text, undefined, { bufferSize: text.length + 1 });
