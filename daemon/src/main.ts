@@ -7,6 +7,8 @@
  * stop, 2 when it cannot start (another daemon serves the repository, a bad argument or data
  * root). Owns argv and exit codes only.
  */
+// First: V8's tuning must be in force before the rest of the daemon is loaded.
+import './daemon-jit.js';
 import { isRepographError } from '@repograph/core';
 import { resolveDataRoot } from '@repograph/engine';
 import { StartupError } from './lifecycle.js';

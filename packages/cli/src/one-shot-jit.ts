@@ -7,7 +7,8 @@
  * instructions instead of 10.14 G and binding 6.58 G instead of 7.33 G (cachegrind), and the
  * whole command about 10% less CPU; rxjs, mobx, svelte and three gain 5-25%, core-js (3,500 small
  * files) about 3%. Optimized code without inlining is slower in the steady state, so the daemon,
- * whose workers stay warm, keeps V8's defaults. V8 flags are per process, so this is set before
+ * whose workers stay warm, keeps inlining (it raises the interrupt budget instead:
+ * daemon/src/daemon-jit.ts). V8 flags are per process, so this is set before
  * the engine and the extraction workers start; it changes no output.
  */
 import { setFlagsFromString } from 'node:v8';
