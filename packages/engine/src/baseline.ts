@@ -7,7 +7,7 @@
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
 import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
-import { MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
+import { gitObjects, MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import { flightOf } from './facts-flights.js';
 import type { ExtractionPool } from './pool.js';
@@ -27,6 +27,18 @@ import { loadCommitFiles, type TreeFile } from './tree-files.js';
  */
 export function baselineKey(commit: string, policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): string {
   return `baseline:${commit}+${buildFingerprint(policy)}`;
+}
+
+/**
+ * How the store holds the snapshot `key` (a baseline): complete, as a delta over another
+ * baseline (baseline-delta.ts), or not at all. A workspace's overlay sits only on a complete one.
+ */
+export function storedBaselineForm(store: RepoStore, key: string): 'complete' | 'delta' | null {
+  const reader = store.reader(key);
+  if (!reader) return null;
+  const form = reader.storage.baseSid === null ? 'complete' : 'delta';
+  reader.close();
+  return form;
 }
 
 /** The commit a baseline key names. */
@@ -183,11 +195,10 @@ async function commitFacts(build: BaselineBuild, files: readonly TreeFile[]): Pr
   };
 }
 
-/** One blob's bytes from git (null when git lacks it). */
+/** One blob's bytes through the repository's long-lived object reader (null when git lacks it). */
 async function readOneBlob(root: string, blobId: string): Promise<Uint8Array | null> {
-  let found: Uint8Array | null = null;
-  await readBlobs(root, [blobId], (blob) => { found = blob.bytes; });
-  return found;
+  const object = await gitObjects(root).read(blobId);
+  return object?.type === 'blob' ? object.bytes : null;
 }
 
 /** How publishBaseline stores the baseline. */

@@ -27,9 +27,7 @@ const MAX_PREFETCHED_BLOBS = 2_000;
 export async function prefetchReviewCommits(host: PrefetchHost, base: string, head: string): Promise<void> {
   const { store, root, policy } = host;
   // A head already built needs nothing (a review computed again, another spelling of the refs).
-  const built = store.reader(baselineKey(head, policy));
-  built?.close();
-  if (built) return;
+  if (store.hasSnapshot(baselineKey(head, policy))) return;
   // The base first: the head's listing is then derived from it (only what differs is read).
   const baseFiles = await loadCommitFiles(root, base, policy);
   if (base === head) return;

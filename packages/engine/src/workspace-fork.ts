@@ -8,7 +8,7 @@
  */
 import { isResolutionManifest, type MaterialPolicy } from '@repograph/graph';
 import type { RepoStore } from '@repograph/store';
-import { baselineKey } from './baseline.js';
+import { baselineKey, storedBaselineForm } from './baseline.js';
 import type { BoundCommit } from './baseline-neighbour.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import type { LiveState } from './refresh/state.js';
@@ -30,9 +30,7 @@ export function forkedNeighbour(store: RepoStore, root: string, policy: Material
     } else files.set(path, file);
   }
   const anchor = baselineKey(state.head, policy);
-  const reader = store.reader(anchor);
-  const complete = reader !== undefined && reader.storage.baseSid === null;
-  reader?.close();
+  const complete = storedBaselineForm(store, anchor) === 'complete';
   return {
     commit: state.head, fingerprint: buildFingerprint(policy), files, session: state.session.fork(),
     diagnosticsKey: state.buildDiagnosticsKey, anchor: complete ? anchor : null,

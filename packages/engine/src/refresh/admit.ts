@@ -50,9 +50,7 @@ export async function admit(input: AdmitInput): Promise<Admitted> {
  * read. A restart over a stored publication finds its facts cached and starts none.
  */
 function warmFirstIndex(context: RefreshContext, listed: readonly string[]): void {
-  const reader = context.host.store.reader(context.key);
-  reader?.close();
-  if (reader) return;
+  if (context.host.store.hasSnapshot(context.key)) return;
   const byLanguage = new Map<string, string>();
   for (const path of listed) {
     const language = languageOfPath(path);

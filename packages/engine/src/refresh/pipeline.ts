@@ -5,7 +5,7 @@
  * the state transitions: the cell holds the new state once bound, and nothing (the next refresh
  * binds from scratch) when a stage after the scan fails.
  */
-import { baselineKey } from '../baseline.js';
+import { baselineKey, storedBaselineForm } from '../baseline.js';
 import { buildFingerprint } from '../build-fingerprint.js';
 import { loadCommitFiles } from '../tree-files.js';
 import { isFullObjectId } from '@repograph/store';
@@ -49,10 +49,7 @@ export async function currentHead(context: RefreshContext): Promise<string | nul
  */
 function listHeadAhead(context: RefreshContext, head: string): void {
   const { store, policy } = context.host;
-  const reader = store.reader(baselineKey(head, policy));
-  const complete = reader !== undefined && reader.storage.baseSid === null;
-  reader?.close();
-  if (!complete) loadCommitFiles(context.spec.root, head, policy).catch(() => undefined);
+  if (storedBaselineForm(store, baselineKey(head, policy)) !== 'complete') loadCommitFiles(context.spec.root, head, policy).catch(() => undefined);
 }
 
 export async function runRefresh<A>(run: RefreshRun<A>): Promise<WorkspaceRefresh<A>> {

@@ -5,7 +5,7 @@
  */
 import type { BuildReport, Diagnostic } from '@repograph/core';
 import { canonicalJson, type HashedGroup } from '@repograph/graph';
-import { baselineKey, ensureBaseline, publishBaseline } from '../baseline.js';
+import { baselineKey, ensureBaseline, publishBaseline, storedBaselineForm } from '../baseline.js';
 import { buildFingerprint } from '../build-fingerprint.js';
 import { findGroup } from '../graph-change.js';
 import { buildReport } from '../report.js';
@@ -79,10 +79,8 @@ export async function publishTree(input: PublishInput): Promise<BuildReport> {
  */
 async function baselineHashes(input: PublishInput, base: string, head: string): Promise<Map<string, string>> {
   const { store } = input.context.host;
-  const existing = store.reader(base);
-  const complete = existing !== undefined && existing.storage.baseSid === null;
-  existing?.close();
-  if (!complete) await publishOwnBaseline(input, head, existing !== undefined);
+  const form = storedBaselineForm(store, base);
+  if (form !== 'complete') await publishOwnBaseline(input, head, form === 'delta');
   const reader = store.reader(base)!;
   const hashes = new Map<string, string>();
   for (const entry of reader.files()) hashes.set(entry.path, entry.groupHash);
