@@ -8,20 +8,14 @@
 //   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
 //     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50]
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCorpus } from './corpora.mjs';
-import { connectClient, spawnDaemon } from './lib/daemon-process.mjs';
+import { coldReview, REVIEW_PAIRS } from './lib/review-cold.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 import { pairRepository } from './lib/review-pairs.mjs';
 
-const PAIRS = {
-  'core-js-50': { base: 'core-js', head: 'core-js-3.39.0', limitFiles: 50 },
-  rxjs: { base: 'rxjs', head: 'rxjs-7.8.2', limitFiles: null },
-  django: { base: 'django-deb12u3', head: 'django', limitFiles: null },
-};
 
 const { values } = parseArgs({
   options: { build: { type: 'string', multiple: true }, runs: { type: 'string', default: '5' }, pair: { type: 'string', default: 'core-js-50' } },
@@ -33,44 +27,20 @@ const builds = (values.build ?? []).map((spec) => {
   if (!fs.existsSync(main)) throw new Error(`review-cold-ab: ${main} does not exist; build that tree first (npm ci && npm run build)`);
   return { label: spec.slice(0, at), main };
 });
-const spec = PAIRS[values.pair];
+const spec = REVIEW_PAIRS[values.pair];
 if (builds.length === 0 || !spec) {
-  console.error(`usage: node bench/review-cold-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--runs N] [--pair ${Object.keys(PAIRS).join('|')}]`);
+  console.error(`usage: node bench/review-cold-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--runs N] [--pair ${Object.keys(REVIEW_PAIRS).join('|')}]`);
   process.exit(2);
 }
 
-/** CPU time (ms) the process `pid` has used, all threads, from /proc. */
-function processCpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-}
-
-async function coldRun(build, repo) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-ab-'));
-  const spawned = performance.now();
-  const daemon = await spawnDaemon(repo, home, { main: build.main });
-  const client = await connectClient(repo, home, 'bench-review-cold-ab', { daemon });
-  try {
-    const cpuBefore = processCpuMs(daemon.pid);
-    const started = performance.now();
-    await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
-    const ended = performance.now();
-    return { callMs: ended - started, fromSpawnMs: ended - spawned, cpuMs: processCpuMs(daemon.pid) - cpuBefore };
-  } finally {
-    client.close();
-    await daemon.stop();
-    fs.rmSync(home, { recursive: true, force: true });
-  }
-}
-
 const log = (line) => console.error(`[bench:review-cold-ab] ${line}`);
-const pair = await pairRepository(await ensureCorpus(spec.base, { log }), await ensureCorpus(spec.head, { log }), `review-cold-ab-${values.pair}`, { limitFiles: spec.limitFiles });
+const pair = await pairRepository(await ensureCorpus(spec.base, { log }), await ensureCorpus(spec.head, { log }), `review-cold-ab-${values.pair}`, { limitFiles: spec.limitFiles ?? null });
 try {
   const samples = new Map(builds.map((build) => [build.label, []]));
   for (let run = 0; run < Number(values.runs); run++) {
     const order = run % 2 === 0 ? builds : [...builds].reverse();
     for (const build of order) {
-      const sample = await coldRun(build, pair.repo);
+      const sample = await coldReview(pair.repo, { main: build.main });
       samples.get(build.label).push(sample);
       log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms`);
     }

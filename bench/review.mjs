@@ -7,7 +7,6 @@
 // moved base, after a push adding a file to a cohort, and after a split. Writes
 // bench/results/review.json and the review section of bench/RESULTS.md.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureCorpus } from './corpora.mjs';
@@ -17,16 +16,12 @@ import { describeMachine } from './lib/machine.mjs';
 import { benchDir } from './lib/paths.mjs';
 import { median } from './lib/stats.mjs';
 import { commitOn, pairRepository, rebaseOntoMovedMain } from './lib/review-pairs.mjs';
+import { coldReview, REVIEW_PAIRS } from './lib/review-cold.mjs';
 import { REVIEW_TARGETS, writeReviewMarkdown } from './lib/review-results.mjs';
 
-const PAIRS = {
-  rxjs: { base: 'rxjs', head: 'rxjs-7.8.2', language: 'TypeScript' },
-  django: { base: 'django-deb12u3', head: 'django', language: 'Python' },
-  'core-js-50': { base: 'core-js', head: 'core-js-3.39.0', language: 'JavaScript', limitFiles: 50 },
-};
 
 function parseArgs(argv) {
-  const options = { pairs: Object.keys(PAIRS), runs: 5, coldRuns: 3, socketCalls: 40 };
+  const options = { pairs: Object.keys(REVIEW_PAIRS), runs: 5, coldRuns: 3, socketCalls: 40 };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => argv[++index] ?? '';
@@ -43,23 +38,6 @@ const timed = async (fn) => { const started = performance.now(); const value = a
 const round = (value) => Math.round(value * 10) / 10;
 const keysOf = (cohorts) => new Set(cohorts.map((cohort) => cohort.key));
 
-/** One more cold compute: a daemon of its own on an empty data root, stopped and removed after. */
-async function coldCompute(repo) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-'));
-  const spawned = performance.now();
-  const daemon = await spawnDaemon(repo, home);
-  const client = await connectClient(repo, home, 'bench-review-cold', { daemon });
-  try {
-    const computeStarted = performance.now();
-    await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
-    return { ms: performance.now() - spawned, callMs: performance.now() - computeStarted };
-  } finally {
-    client.close();
-    await daemon.stop();
-    fs.rmSync(home, { recursive: true, force: true });
-  }
-}
-
 async function measurePair(name, spec, options) {
   const [baseDir, headDir] = [await ensureCorpus(spec.base, { log }), await ensureCorpus(spec.head, { log })];
   const pair = await pairRepository(baseDir, headDir, `review-${name}`, { limitFiles: spec.limitFiles ?? null });
@@ -72,13 +50,13 @@ async function measurePair(name, spec, options) {
     // for that, then builds the head's baseline from git objects.
     const computeStarted = performance.now();
     const review = await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
-    const firstCold = { ms: performance.now() - spawned, callMs: performance.now() - computeStarted };
+    const firstCold = { fromSpawnMs: performance.now() - spawned, callMs: performance.now() - computeStarted };
     await waitIdle(client);
     // More cold runs, each a daemon of its own on an empty data root of its own (the first one's
     // daemon stays up for the rest of the bench); medians.
     const colds = [firstCold];
-    for (let run = 1; run < options.coldRuns; run++) colds.push(await coldCompute(pair.repo));
-    const cold = { ms: median(colds.map((c) => c.ms)), callMs: median(colds.map((c) => c.callMs)), samples: colds.map((c) => round(c.ms)) };
+    for (let run = 1; run < options.coldRuns; run++) colds.push(await coldReview(pair.repo));
+    const cold = { ms: median(colds.map((c) => c.fromSpawnMs)), callMs: median(colds.map((c) => c.callMs)), samples: colds.map((c) => round(c.fromSpawnMs)) };
     log(`${name}: compute from an empty data root ${round(cold.ms)} ms from the daemon's spawn (the call itself ${round(cold.callMs)} ms), median of ${colds.length} (${cold.samples.join(', ')}); ${review.cohorts.length} cohorts`);
     const headSha = review.headResolved;
     // Other spellings of the same two commits: other review ids, both baselines already built.
@@ -186,8 +164,8 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const results = [];
   for (const name of options.pairs) {
-    const spec = PAIRS[name];
-    if (!spec) { console.error(`bench:review: unknown pair ${name}; known: ${Object.keys(PAIRS).join(', ')}`); return 2; }
+    const spec = REVIEW_PAIRS[name];
+    if (!spec) { console.error(`bench:review: unknown pair ${name}; known: ${Object.keys(REVIEW_PAIRS).join(', ')}`); return 2; }
     results.push(await measurePair(name, spec, options));
   }
   const record = { date: new Date().toISOString(), machine: describeMachine(), targets: REVIEW_TARGETS, results };
