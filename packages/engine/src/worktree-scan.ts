@@ -1,14 +1,17 @@
 /**
  * Worktree scan: lists the files of a tree (git's own list inside a repository, a .gitignore-
- * aware walk outside one), stats them and applies admission. Owns the filesystem walk and the
+ * aware walk outside one), stats them (synchronous lstat in slices of a few milliseconds, the
+ * event loop turning between slices) and applies admission. Owns the filesystem walk and the
  * symlink policy: links are never followed (so a loop or a link out of the tree cannot be
  * read), each is reported. Reads no file contents.
  */
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '@repograph/core';
 import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, GitignoreStack, type AdmissionDecision, type MaterialPolicy } from '@repograph/graph';
 import { listWorktreeFiles } from '@repograph/store';
+import { yieldTurn } from './yield-turn.js';
 
 /** One file found in the tree, with its stat and admission. */
 export interface ScannedFile {
@@ -57,7 +60,12 @@ export function excludedCounts(entries: Iterable<ExcludedEntry>): Record<string,
   return counts;
 }
 
-const STAT_CONCURRENCY = 64;
+/**
+ * How long a synchronous slice of lstat calls may hold the event loop. Synchronous lstat is
+ * several times cheaper than fs.promises' (3,500 files: ~25 ms of CPU against ~100-240 ms, and
+ * far more on a busy loop), and slices keep the loop turning for requests between them.
+ */
+const STAT_SLICE_MS = 8;
 
 /**
  * Splits listed paths into those inside excluded folders (reported once per outermost folder,
@@ -112,15 +120,14 @@ export async function scanListedPaths(
 ): Promise<ScanResult> {
   const folders = excludeFolders(paths, policy);
   const result: ScanResult = { files: [], diagnostics: folders.diagnostics, excluded: folders.folders };
-  const toStat = folders.kept;
-  let next = 0;
-  const statOne = async (): Promise<void> => {
-    while (next < toStat.length) {
-      const path = toStat[next++]!;
-      await addFile(root, path, result, policy, known?.get(path));
+  let sliceStart = performance.now();
+  for (const path of folders.kept) {
+    if (performance.now() - sliceStart > STAT_SLICE_MS) {
+      await yieldTurn();
+      sliceStart = performance.now();
     }
-  };
-  await Promise.all(Array.from({ length: STAT_CONCURRENCY }, statOne));
+    addFile(root, path, result, policy, known?.get(path));
+  }
   result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
@@ -195,15 +202,18 @@ export async function scanDirectory(root: string, policy: MaterialPolicy = DEFAU
   return result;
 }
 
-async function addFile(root: string, path: string, result: ScanResult, policy: MaterialPolicy, known: PathStat | undefined): Promise<void> {
-  let stats: PathStat;
-  try {
-    stats = known ?? pathStatOf(await lstat(join(root, path)));
-  } catch (error) {
-    // Listed by git but gone from disk (deleted, or a race with an editor): not part of the tree.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    result.diagnostics.push(unreadableDiagnostic(path, error));
-    return;
+function addFile(root: string, path: string, result: ScanResult, policy: MaterialPolicy, known: PathStat | undefined): void {
+  let stats = known;
+  if (!stats) {
+    try {
+      const taken = lstatSync(join(root, path), { throwIfNoEntry: false });
+      // Listed by git but gone from disk (deleted, or a race with an editor): not part of the tree.
+      if (taken === undefined) return;
+      stats = pathStatOf(taken);
+    } catch (error) {
+      result.diagnostics.push(unreadableDiagnostic(path, error));
+      return;
+    }
   }
   if (stats.kind === 'symlink') {
     result.excluded.set(path, { reason: 'symlink', count: 1 });
