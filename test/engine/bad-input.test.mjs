@@ -2,7 +2,7 @@
 // tree, an empty repository, a plain directory, a missing repository folder and a relative data
 // root. Each gives a diagnostic or a clear error; none stops the build or corrupts the store.
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { exportGraph, git, gitRepo, indexJson, repograph, tempDir, writeFiles } from '../helpers/repo.mjs';
@@ -38,6 +38,30 @@ test('binary, invalid UTF-8, syntax errors and symlinks give diagnostics; the re
     assert.ok(!ids.some((id) => id.includes('secret')), 'a link out of the tree is never read');
   } finally {
     repo.cleanup(); outside.cleanup(); home.cleanup();
+  }
+});
+
+test('a tracked file deleted from disk, or replaced by a folder, is left out without a diagnostic', () => {
+  const repo = tempDir();
+  const home = tempDir();
+  try {
+    gitRepo(repo.dir, {
+      'keep.ts': 'export function keep() {}\n',
+      'gone.ts': 'export function gone() {}\n',
+      'was-file.ts': 'export function wasFile() {}\n',
+    });
+    rmSync(join(repo.dir, 'gone.ts'));
+    rmSync(join(repo.dir, 'was-file.ts'));
+    mkdirSync(join(repo.dir, 'was-file.ts'));
+    writeFileSync(join(repo.dir, 'was-file.ts', 'inner.ts'), 'export function inner() {}\n');
+    const report = indexJson(repo.dir, home.dir);
+    assert.equal(report.materials.submitted, 2, 'keep.ts and the untracked was-file.ts/inner.ts');
+    assert.deepEqual(report.diagnostics.filter((d) => d.path === 'gone.ts' || d.path === 'was-file.ts'), []);
+    const ids = exportGraph(repo.dir, home.dir).symbols.map((s) => s.id).sort();
+    assert.ok(ids.includes('keep.ts#keep') && ids.includes('was-file.ts/inner.ts#inner'));
+    assert.ok(!ids.some((id) => id.startsWith('gone.ts') || id.startsWith('was-file.ts#')));
+  } finally {
+    repo.cleanup(); home.cleanup();
   }
 });
 

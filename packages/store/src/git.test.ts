@@ -82,7 +82,7 @@ describe('listTree', () => {
 });
 
 describe('listWorktreeFiles', () => {
-  test('lists tracked and untracked files, not ignored or deleted ones', async () => {
+  test('lists tracked and untracked files, not ignored ones; a tracked file deleted from disk stays listed (the scan drops it)', async () => {
     const files: Record<string, string> = { '.gitignore': 'ignored/\n*.log\n', 'keep.ts': 'k', 'gone.ts': 'g' };
     for (const name of AWKWARD) files[name] = name;
     const { root } = makeRepo(files);
@@ -101,7 +101,7 @@ describe('listWorktreeFiles', () => {
     git(nested, 'commit', '-q', '-m', 'x');
 
     const listing = await listWorktreeFiles(root);
-    const expected = ['.gitignore', 'keep.ts', 'new file.ts', 'nested/deep/új.ts', ...AWKWARD];
+    const expected = ['.gitignore', 'gone.ts', 'keep.ts', 'new file.ts', 'nested/deep/új.ts', ...AWKWARD];
     assert.deepEqual([...listing.paths].sort(), expected.sort());
     assert.deepEqual(listing.skipped.map(({ path, reason }) => [path, reason]).sort(),
       [['inner-repo', 'nested-repository'], ['tracked-link.ts', 'symlink']]);

@@ -121,7 +121,9 @@ export async function listTree(root: string, commit: string): Promise<TreeListin
 
 /**
  * Lists the worktree's files: tracked (`ls-files --stage`) plus untracked and not ignored
- * (`--others --exclude-standard`), minus tracked files deleted from disk (`--deleted`). Tracked
+ * (`--others --exclude-standard`). A tracked file deleted from disk is still listed: the caller
+ * stats every listed path and drops what is gone (asking git with `--deleted` as well cost one
+ * more process, which stats every tracked file again). Tracked
  * symlinks and submodules, and untracked nested repositories, are reported in `skipped`.
  * Untracked entries are not stat'ed: the caller reads them and handles symlinks there.
  * With `pathspecs`, only files at or under those repository-relative paths are listed.
@@ -131,12 +133,10 @@ export async function listWorktreeFiles(root: string, pathspecs?: readonly strin
   const prefix = pathspecs ? ['--literal-pathspecs'] : [];
   const suffix = pathspecs ? ['--', ...pathspecs] : [];
   if (pathspecs && pathspecs.length === 0) return { paths: [], skipped: [] };
-  const [staged, others, deleted] = await Promise.all([
+  const [staged, others] = await Promise.all([
     runGitChecked(root, [...prefix, 'ls-files', '-z', '--stage', '--full-name', ...suffix]),
     runGitChecked(root, [...prefix, 'ls-files', '-z', '--others', '--exclude-standard', '--full-name', ...suffix]),
-    runGitChecked(root, [...prefix, 'ls-files', '-z', '--deleted', '--full-name', ...suffix]),
   ]);
-  const gone = new Set(splitNul(deleted).map((record) => record.toString('utf8')));
   const paths = new Set<string>();
   const skipped = new Map<string, SkippedEntry>();
   for (const record of splitNul(staged)) {
@@ -146,7 +146,7 @@ export async function listWorktreeFiles(root: string, pathspecs?: readonly strin
     const path = record.subarray(tab + 1).toString('utf8');
     if (mode === MODE_GITLINK || mode === MODE_SYMLINK) {
       skipped.set(path, { path, mode, reason: mode === MODE_GITLINK ? 'submodule' : 'symlink' });
-    } else if (!gone.has(path)) {
+    } else {
       paths.add(path);
     }
   }
