@@ -190,6 +190,28 @@ test('a batch is held while .git/index.lock exists and delivered when it goes', 
   }
 });
 
+test('a git change waits while HEAD.lock is held and is told once it goes; a stale lock holds it only so long', { timeout: TEST_TIMEOUT }, async () => {
+  const root = makeRepo();
+  let changes = 0;
+  const { watcher, recorder } = await startWatcher(root, { lockHoldMaxMs: 1_500, onGitChange: () => { changes++; } });
+  try {
+    // git commit: COMMIT_EDITMSG, then (the commit built) the ref moved under HEAD.lock.
+    const lock = join(root, '.git', 'HEAD.lock');
+    writeFileSync(lock, '');
+    writeFileSync(join(root, '.git', 'COMMIT_EDITMSG'), 'message\n');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(changes, 0, 'nothing is told while HEAD.lock is held');
+    unlinkSync(lock);
+    await recorder.until(() => changes === 1, 'the git change after HEAD.lock went');
+    // A lock nobody removes (a crashed git) delays the change by lockHoldMaxMs, not for ever.
+    writeFileSync(lock, '');
+    await recorder.until(() => changes === 2, 'the git change past a stale HEAD.lock', 10_000);
+    assert.deepEqual(recorder.errors, []);
+  } finally {
+    await watcher.close();
+  }
+});
+
 test('sync() resolves only after onBatch saw every earlier change', { timeout: TEST_TIMEOUT }, async () => {
   const root = makeRepo();
   // A long settle time: only the barrier can deliver these batches in time.

@@ -28,8 +28,9 @@
  *   with a scan.
  * - The watcher's own filter approximates git (no global excludes file); decide admission of
  *   new untracked paths with git when exactness matters.
- * - onGitChange: the git dir's HEAD, ORIG_HEAD, index, COMMIT_EDITMSG or packed-refs was written
- *   (settled, no index.lock): HEAD may have moved although no worktree file changed.
+ * - onGitChange: the git dir's HEAD, HEAD.lock, ORIG_HEAD, index, COMMIT_EDITMSG or packed-refs
+ *   was written (settled, neither index.lock nor HEAD.lock held): HEAD may have moved although no
+ *   worktree file changed.
  *
  * Barrier (sync): a cookie file `.repograph-cookie-<pid>-<n>` is created in the git dir (outside
  * git: in the root) and removed afterwards; cookies never appear in batches. Directory events
@@ -73,9 +74,10 @@ export interface WorktreeWatcherOptions {
   /** Receives one batch at a time; events meanwhile go to the next batch. */
   onBatch(batch: WatchBatch): Promise<void>;
   /**
-   * HEAD may have moved (a commit, checkout, reset or merge wrote HEAD, ORIG_HEAD, the index,
-   * COMMIT_EDITMSG or packed-refs in the git dir), once the writes settled and no index.lock is
-   * held. Compare HEAD with what the index was built on; nothing on disk may have changed.
+   * HEAD may have moved (a commit, checkout, reset or merge wrote HEAD, HEAD.lock, ORIG_HEAD, the
+   * index, COMMIT_EDITMSG or packed-refs in the git dir), once the writes settled and neither
+   * index.lock nor HEAD.lock is held. Compare HEAD with what the index was built on; nothing on
+   * disk may have changed.
    */
   onGitChange?(): void;
   onError(error: Error): void;
@@ -160,7 +162,7 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
   };
 
   const gitChange = gitDir !== undefined && options.onGitChange
-    ? settleCalls(options.settleMs ?? 40, () => existsSync(join(gitDir, 'index.lock')), options.onGitChange)
+    ? settleCalls(options.settleMs ?? 40, options.lockHoldMaxMs ?? 10_000, () => GIT_LOCKS.some((lock) => existsSync(join(gitDir, lock))), options.onGitChange)
     : null;
   const cookies = createCookieBarrier(gitDir ?? root, options.syncTimeoutMs ?? 5000, reportError,
     gitChange ? (name) => { if (HEAD_MOVERS.has(name)) gitChange.call(); } : undefined);
@@ -196,18 +198,34 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
   };
 }
 
-/** Files of the git dir whose writes can go with HEAD moving (refs themselves live below it). */
-const HEAD_MOVERS = new Set(['HEAD', 'ORIG_HEAD', 'index', 'COMMIT_EDITMSG', 'packed-refs']);
+/**
+ * Files of the git dir whose writes can go with HEAD moving. The refs themselves live below it,
+ * unwatched; what tells of them is HEAD.lock, which git holds while it moves the ref under HEAD
+ * (commit, reset, checkout, merge, update-ref HEAD) and removes after. It counts because
+ * COMMIT_EDITMSG, the last other write of a commit, comes before git builds the commit: on a
+ * loaded machine the ref can move long after the settle time, and only HEAD.lock's removal says so.
+ */
+const HEAD_MOVERS = new Set(['HEAD', 'HEAD.lock', 'ORIG_HEAD', 'index', 'COMMIT_EDITMSG', 'packed-refs']);
+/** Locks under which git is still writing what HEAD depends on: the look at HEAD waits for them. */
+const GIT_LOCKS = ['index.lock', 'HEAD.lock'];
 
 /**
  * Calls `run` once `settleMs` passed without another call and `busy()` is false (re-checked
- * every settle period while it is true); later calls restart the wait.
+ * every settle period while it is true, for at most `maxHoldMs`: a lock left by a crashed git
+ * does not stop the look at HEAD for good); later calls restart the wait.
  */
-function settleCalls(settleMs: number, busy: () => boolean, run: () => void): { call(): void; cancel(): void } {
+function settleCalls(settleMs: number, maxHoldMs: number, busy: () => boolean, run: () => void): { call(): void; cancel(): void } {
   let timer: NodeJS.Timeout | null = null;
+  let busySince: number | null = null;
   const fire = (): void => {
-    timer = busy() ? setTimeout(fire, settleMs) : null;
-    if (!timer) run();
+    const now = Date.now();
+    if (busy() && now - (busySince ??= now) < maxHoldMs) {
+      timer = setTimeout(fire, settleMs);
+      return;
+    }
+    timer = null;
+    busySince = null;
+    run();
   };
   return {
     call() {

@@ -55,3 +55,24 @@ test('a commit, an empty commit and a soft reset move the live workspace onto th
   assert.equal(await overlayFiles(), 1, 'the file differs from the commit again');
   assert.equal((await call(client, 'symbols.search', { query: 'added' })).symbols[0]?.id, 'src/lib.ts#added');
 });
+
+test('a ref that moves long after git wrote COMMIT_EDITMSG (a slow git) is still seen', { timeout: 60_000 }, async (t) => {
+  // git commit writes COMMIT_EDITMSG, then builds the commit, then moves the ref under HEAD.lock.
+  // Here the two are 400 ms apart (a loaded machine): far past the watcher's settle time, so the
+  // first look at HEAD finds it unchanged; the ref's own update must be what the daemon sees.
+  const s = scope(t);
+  const repo = s.repo('slow-commit', FILES);
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('slow-commit');
+  const before = await call(client, 'index.status', { sync: true });
+  const commit = git(repo, 'commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'slow commit').trim();
+  writeFileSync(join(repo, '.git', 'COMMIT_EDITMSG'), 'slow commit\n');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.equal((await call(client, 'index.status', {})).head, before.head, 'nothing moved yet');
+  git(repo, 'update-ref', 'HEAD', commit);
+  const seen = await waitFor(async () => {
+    const status = await call(client, 'index.status', {});
+    return status.head === commit && status.baseline === commit && status.state === 'idle' ? status : null;
+  }, 'the ref moved by update-ref to be seen', 10_000);
+  assert.equal(seen.lastReport.digest, before.lastReport.digest, 'the same tree, the same digest');
+});
