@@ -5,6 +5,8 @@
 // And index.listBaselines says when each baseline was published and
 // how large its data is.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { call, waitFor } from '../helpers/daemon.mjs';
 import { scope } from '../helpers/daemon-scope.mjs';
@@ -26,10 +28,12 @@ test('stale follows the root HEAD: a moved ref until refreshed, a pinned workspa
   const first = head();
   assert.deepEqual(await listed('default').then((w) => [w.baseCommit, w.stale]), [first, false]);
 
-  // A ref moved by plumbing alone: no watcher event, so the workspace still sits on the old commit.
+  // A ref file rewritten without git: git itself takes HEAD.lock to move the checked-out branch,
+  // which the watcher hears; a bare write of the loose ref does not, so the workspace still sits
+  // on the old commit.
   const branch = git(repo, 'symbolic-ref', 'HEAD').trim();
   const moved = git(repo, 'commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'moved by plumbing').trim();
-  git(repo, 'update-ref', branch, moved);
+  writeFileSync(join(repo, '.git', branch), `${moved}\n`);
   const behind = await listed('default');
   assert.equal(behind.baseCommit, first, 'the workspace still sits on the old commit');
   assert.equal(behind.stale, true, 'HEAD moved off baseCommit: stale');
