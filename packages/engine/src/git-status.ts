@@ -3,8 +3,10 @@
  * modified, added, deleted, renamed or unmerged, and untracked files git does not ignore) and
  * how far the branch is ahead of and behind its upstream. One `git status --porcelain=v2
  * --branch --untracked-files=normal -z` with GIT_OPTIONAL_LOCKS=0 (git-process.ts), so it never
- * takes the index lock or writes into `.git`. Owns the command and the parsing of its output.
+ * takes the index lock or writes into `.git`; concurrent callers share runs. Owns the command and
+ * the parsing of its output.
  */
+import { FreshRuns } from './fresh-runs.js';
 import { gitAsync } from './git-process.js';
 
 export interface WorktreeGitStatus {
@@ -25,11 +27,19 @@ export interface WorktreeGitStatus {
 /** Longest a status may take before it is given up on (answered null). */
 const STATUS_TIMEOUT_MS = 10_000;
 
-/** The status of the worktree at `root`, or null when git cannot tell (not a worktree, git failed or timed out). */
-export async function worktreeGitStatus(root: string): Promise<WorktreeGitStatus | null> {
+/**
+ * The status of the worktree at `root`, or null when git cannot tell (not a worktree, git failed
+ * or timed out). Many clients polling index.status at once share runs (fresh-runs.ts): at most
+ * one git status per worktree is under way, and each caller gets one that started after it asked.
+ */
+export function worktreeGitStatus(root: string): Promise<WorktreeGitStatus | null> {
+  return STATUS_RUNS.get(root);
+}
+
+const STATUS_RUNS = new FreshRuns<string, WorktreeGitStatus | null>(async (root) => {
   const output = await gitAsync(root, ['status', '--porcelain=v2', '--branch', '--untracked-files=normal', '-z'], STATUS_TIMEOUT_MS);
   return output === null ? null : parseStatus(output.toString('utf8'));
-}
+});
 
 /** Parses porcelain v2 with `-z`: headers `# branch.*`, entries `1`, `2` (followed by the original path), `u`, `?`. */
 export function parseStatus(text: string): WorktreeGitStatus {
