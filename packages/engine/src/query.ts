@@ -17,15 +17,18 @@ import { QueryMeter } from './query-budget.js';
 import { handWrittenFirst, nameEntryOf, rankEntries, soleMatch, type NameEntry } from './search-rank.js';
 import type { SessionText, TextSource } from './session-text.js';
 import { repositoryPath, repositoryPrefix, sourceProblemError } from './source-text.js';
-import { yieldTurn } from './yield-turn.js';
 import { surfaceIndexOf, warmSurfaceIndex, type SurfaceIndex, type SymbolSurfaceFact } from './surfaces-index.js';
 import { listConfigKeys, listDbTables, listEndpoints, type ConfigKeyList, type DbTableList, type EndpointList, type SurfaceListParams } from './surfaces-query.js';
 import { architectureFactsOf, type ArchitectureFacts } from './architecture-facts.js';
 import { snapshotHasSyntaxTierFiles } from './syntax-tier-presence.js';
+import { scanText, type TextMatch } from './text-search.js';
+import { yieldTurn } from './yield-turn.js';
 import { summarizeSnapshot, type RepoSummary, type SummaryOptions } from './summarize.js';
 import { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, TRACE_MAX_NODES, traceFrom, traceRoots, type CallTrace } from './trace.js';
 
 /** What every answer carries about where it was read. */
+export type { TextMatch } from './text-search.js';
+
 export interface AnswerMeta {
   generation: number;
   snapshot: string;
@@ -75,12 +78,6 @@ const CONTEXT_CALLEES = 20;
 const CONTEXT_SYMBOL_LINES = 400;
 const CONTEXT_CALLEE_LINES = 80;
 const MAX_SPAN_LINES = 5000;
-const TEXT_SEARCH_MS = 2000;
-const MAX_SEARCH_LINE = 4096;
-/** How long text search holds the thread before it lets queued requests run. */
-const SEARCH_SLICE_MS = 8;
-/** Files text search reads ahead at a time (where reading ahead helps: a commit's blobs). */
-const SEARCH_PRELOAD = 256;
 /** The default of `graph.path`'s maxDepth and maxPaths. */
 const PATH_DEPTH = 6;
 const PATH_COUNT = 3;
@@ -92,13 +89,6 @@ export interface SourceSpan {
   endLine: number;
   text: string;
   truncated: boolean;
-}
-
-export interface TextMatch {
-  path: string;
-  line: number;
-  column: number;
-  excerpt: string;
 }
 
 function spanOf(source: TextSource, path: string, startLine: number, endLine: number, maxLines: number): SourceSpan | null {
@@ -305,45 +295,10 @@ export class QuerySession {
     const limit = meter.results(params.limit ?? 50);
     const prefix = params.path === undefined ? '' : repositoryPrefix(params.path, 'path');
     if (prefix !== '') this.text.checkPath(prefix, 'path');
-    const source = this.source();
-    const matches: TextMatch[] = [];
-    let truncated = false;
-    let sliceStarted = performance.now();
-    const entries = [...this.reader.files()].filter((entry) => prefix === '' || entry.path === prefix || entry.path.startsWith(`${prefix}/`));
-    for (const [position, entry] of entries.entries()) {
-      // A commit's blobs are read ahead a batch at a time, without holding the thread (a no-op on disk).
-      if (position % SEARCH_PRELOAD === 0) await source.preloadAsync(entries.slice(position, position + SEARCH_PRELOAD).map((each) => each.path));
-      const now = performance.now();
-      if (now - started > TEXT_SEARCH_MS) { truncated = true; break; }
-      if (now - sliceStarted > SEARCH_SLICE_MS) {
-        await yieldTurn();
-        sliceStarted = performance.now();
-      }
-      const lines = source.linesOf(entry.path);
-      if (!lines) continue;
-      meter.work(lines.length);
-      // A plain search looks at the clock every 8 lines; a regular expression at every line, since
-      // one line of 4 KiB can cost tens of milliseconds (the linear engine on `(.*a){12}!y`: ~28 ms),
-      // and each yield lets a waiting request take only one more step (vscode-jsonrpc dispatches
-      // through setImmediate, after this search's own continuation).
-      const clockEvery = expression ? 0 : 7;
-      for (let index = 0; index < lines.length; index++) {
-        if ((index & clockEvery) === clockEvery) {
-          const inFile = performance.now();
-          if (inFile - started > TEXT_SEARCH_MS) { truncated = true; break; }
-          if (inFile - sliceStarted > SEARCH_SLICE_MS) {
-            await yieldTurn();
-            sliceStarted = performance.now();
-          }
-        }
-        const line = lines[index]!.length > MAX_SEARCH_LINE ? lines[index]!.slice(0, MAX_SEARCH_LINE) : lines[index]!;
-        const at = expression ? line.search(expression) : line.indexOf(params.pattern);
-        if (at < 0) continue;
-        if (matches.length >= limit) { truncated = true; break; }
-        matches.push({ path: entry.path, line: index + 1, column: at + 1, excerpt: line.trim().slice(0, 200) });
-      }
-      if (truncated) break;
-    }
+    const paths = [...this.reader.files()].map((entry) => entry.path).filter((path) => prefix === '' || path === prefix || path.startsWith(`${prefix}/`));
+    const { matches, truncated } = await scanText(this.source(), {
+      pattern: params.pattern, expression, paths, limit, started, onLines: (count) => meter.work(count),
+    });
     return { matches, truncated, meta: this.meta(started) };
   }
 
