@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import * as lmdb from 'lmdb';
 import { checkKey, compareCodePoints, decodeOrdinal, encodeOrdinal } from './keys.js';
 import { mergeSorted, take } from './merge.js';
-import { compareKeyParts } from './runs.js';
+import { compareKeyParts, firstNotBefore } from './runs.js';
 
 /** lmdb's own key encoder (exported at runtime, not declared in its types). */
 const { keyValueToBuffer } = lmdb as unknown as { keyValueToBuffer: (key: unknown) => Buffer };
@@ -36,6 +36,16 @@ describe('keys', () => {
       ['b', 'a0'], ['b', 'a9'], ['b', 'b10'], ['b']];
     const byBytes = [...keys].sort((a, b) => Buffer.compare(keyValueToBuffer(a), keyValueToBuffer(b)));
     assert.deepEqual([...keys].sort(compareKeyParts), byBytes);
+  });
+
+  test('firstNotBefore (runs.ts) finds where a range read starts inside a sorted block', () => {
+    const block = ['a', 'a#b', 'a.b', 'ab', 'ab', 'b', '😀'];
+    const at = (target: string): number => firstNotBefore(block, (each) => compareCodePoints(each, target) < 0);
+    for (const target of ['', 'a', 'a#', 'ab', 'abc', 'b', '\uFFFD', '😀', '😀z']) {
+      const linear = block.findIndex((each) => compareCodePoints(each, target) >= 0);
+      assert.equal(at(target), linear < 0 ? block.length : linear, target);
+    }
+    assert.equal(firstNotBefore([], () => true), 0);
   });
 
   test('checkKey rejects NUL and oversize keys, naming the subject', () => {

@@ -20,7 +20,7 @@ import type { StoreEnvironment } from './environment.js';
 import { compareCodePoints, decodeOrdinal, encodeOrdinal, type KeyPart } from './keys.js';
 import type { Databases, SnapshotHeader } from './layout.js';
 import { applyEntry, readManifestBlock, type ManifestEntry } from './manifest.js';
-import { blocksFrom, type RawBlock, type RunSource } from './runs.js';
+import { blocksFrom, firstNotBefore, type RawBlock, type RunSource } from './runs.js';
 import type { StreamValue } from './streams.js';
 import type { FileEntry } from './types.js';
 
@@ -151,8 +151,9 @@ export class Layer {
   symbolsOfPath(path: string): SymbolRecord[] {
     const symbols: SymbolRecord[] = [];
     for (const block of blocksFrom(this.symbolsRun, this.sid, [path])) {
-      for (const slot of block.slots) {
-        if (compareCodePoints(slot.id, path) < 0) continue;
+      const { slots } = block;
+      for (let index = firstNotBefore(slots, (slot) => compareCodePoints(slot.id, path) < 0); index < slots.length; index++) {
+        const slot = slots[index]!;
         if (!slot.id.startsWith(path)) return symbols;
         if (slot.path === path) symbols.push(readSymbol(block.stream, slot));
       }
@@ -179,8 +180,8 @@ export class Layer {
   /** Name entries whose lowercased name starts with `prefix`, in (name, id) order. */
   *names(prefix: string): Generator<NameEntry> {
     for (const block of blocksFrom(this.namesRun, this.sid, [prefix])) {
-      for (const entry of block) {
-        if (compareCodePoints(entry.lowerName, prefix) < 0) continue;
+      for (let index = firstNotBefore(block, (entry) => compareCodePoints(entry.lowerName, prefix) < 0); index < block.length; index++) {
+        const entry = block[index]!;
         if (!entry.lowerName.startsWith(prefix)) return;
         yield entry;
       }
@@ -191,10 +192,10 @@ export class Layer {
   relationsOfPath(path: string, from?: string): RelationRecord[] {
     const relations: RelationRecord[] = [];
     for (const block of blocksFrom(this.relationsRun, this.sid, [path, encodeOrdinal(0)])) {
-      for (const slot of block.slots) {
-        const order = compareCodePoints(slot.path, path);
-        if (order < 0) continue;
-        if (order > 0) return relations;
+      const { slots } = block;
+      for (let index = firstNotBefore(slots, (slot) => compareCodePoints(slot.path, path) < 0); index < slots.length; index++) {
+        const slot = slots[index]!;
+        if (slot.path !== path) return relations;
         if (from === undefined || slot.from === from) relations.push(readRelation(block.stream, slot));
       }
     }
@@ -211,10 +212,9 @@ export class Layer {
   incoming(to: string): IncomingEntry[] {
     const entries: IncomingEntry[] = [];
     for (const block of blocksFrom(this.incomingRun, this.sid, [to])) {
-      for (const entry of block) {
-        const order = compareCodePoints(entry.to, to);
-        if (order < 0) continue;
-        if (order > 0) return entries;
+      for (let index = firstNotBefore(block, (entry) => compareCodePoints(entry.to, to) < 0); index < block.length; index++) {
+        const entry = block[index]!;
+        if (entry.to !== to) return entries;
         entries.push(entry);
       }
     }
@@ -245,23 +245,25 @@ export class Layer {
   /** The entry of a run of entry arrays that compares equal (0) to what is looked for, from one block. */
   private find<Entry>(run: RunSource<Entry[]>, key: KeyPart[], compare: (entry: Entry) => number): Entry | undefined {
     for (const block of blocksFrom(run, this.sid, key)) {
-      for (const entry of block) {
-        const order = compare(entry);
-        if (order === 0) return entry;
-        if (order > 0) return undefined;
-      }
-      return undefined;
+      const entry = block[firstNotBefore(block, (each) => compare(each) < 0)];
+      return entry !== undefined && compare(entry) === 0 ? entry : undefined;
     }
     return undefined;
   }
 }
 
-/** The slot of `place` in `block`, when the block holds it. */
+/**
+ * The slot of `place` in `block`, when the block holds it. A path's slots are consecutive and
+ * numbered by ordinal, so the place is found from its path's first slot in the block.
+ */
 function slotIn(block: readonly RelationSlot[], place: IncomingEntry): RelationSlot | undefined {
   const first = block[0];
-  if (first === undefined || first.path !== place.path) {
-    return block.find((slot) => slot.path === place.path && slot.ordinal === place.ordinal);
-  }
-  const slot = block[place.ordinal - first.ordinal];
-  return slot !== undefined && slot.path === place.path && slot.ordinal === place.ordinal ? slot : undefined;
+  const start = first !== undefined && first.path === place.path ? 0
+    : firstNotBefore(block, (slot) => compareCodePoints(slot.path, place.path) < 0);
+  const atStart = block[start];
+  if (atStart === undefined || atStart.path !== place.path) return undefined;
+  const slot = block[start + place.ordinal - atStart.ordinal];
+  if (slot !== undefined && slot.path === place.path && slot.ordinal === place.ordinal) return slot;
+  // Not numbered consecutively after all: look through the path's slots.
+  return block.find((each) => each.path === place.path && each.ordinal === place.ordinal);
 }

@@ -42,13 +42,18 @@ export interface RunSource<Decoded> {
   empty?: boolean;
   /** True when the run's blocks never change once written, so its keys may be loaded and kept. */
   immutable?: boolean;
+  /**
+   * The runs whose block keys this source has found loaded, by sid: later seeks through the same
+   * source (one reader's layer) skip the cache lookup and the string that names the run there.
+   */
+  loadedRuns?: Map<string, RunKeys>;
 }
 
 /** Seeks into one run of one sid before its block keys are loaded and seeks become binary searches. */
 const SEEKS_BEFORE_KEYS = 16;
 
 /** The cached block keys of one run of one sid, loaded after SEEKS_BEFORE_KEYS seeks. */
-interface RunKeys {
+export interface RunKeys {
   seeks: number;
   keys: KeyPart[][] | null;
   /** Each loaded key's block-cache key, made on first use (a point read then builds no string). */
@@ -148,7 +153,7 @@ export function* blocksFrom<Decoded>(source: RunSource<Decoded>, sid: string, fr
   const run = loadedKeys(source, sid);
   if (run !== null) {
     const keys = run.keys!;
-    for (let index = from === null ? 0 : Math.max(0, lastAtOrBefore(keys, [sid, ...from])); index < keys.length; index++) {
+    for (let index = from === null ? 0 : Math.max(0, lastAtOrBefore(keys, from)); index < keys.length; index++) {
       yield blockAt(source, keys[index]!, cached, run.cacheKeys[index] ??= blockCacheKey(source, keys[index]!));
     }
     return;
@@ -207,6 +212,8 @@ function blockCacheKey(source: RunSource<unknown>, key: KeyPart[]): string {
 /** The run's loaded block keys, loading them on the seek that makes SEEKS_BEFORE_KEYS; else null. */
 function loadedKeys(source: RunSource<unknown>, sid: string): RunKeys | null {
   if (source.cache === null || source.immutable !== true) return null;
+  const known = source.loadedRuns?.get(sid);
+  if (known !== undefined) return known;
   const cacheKey = `${source.name}\u0002${sid}`;
   let run = source.cache.get(cacheKey) as RunKeys | undefined;
   if (run === undefined) {
@@ -216,17 +223,22 @@ function loadedKeys(source: RunSource<unknown>, sid: string): RunKeys | null {
   if (run.keys === null && ++run.seeks >= SEEKS_BEFORE_KEYS) {
     run.keys = [...source.database.getKeys({ ...prefixRange([sid]), transaction: source.transaction })] as KeyPart[][];
   }
-  return run.keys === null ? null : run;
+  if (run.keys === null) return null;
+  (source.loadedRuns ??= new Map()).set(sid, run);
+  return run;
 }
 
-/** The index of the last key at or before `target` in `keys` (sorted), or -1. */
+/**
+ * The index of the last key at or before `[sid, ...target]` in `keys` (one run's block keys,
+ * sorted, each starting with that sid), or -1. The shared sid is not compared.
+ */
 function lastAtOrBefore(keys: readonly KeyPart[][], target: readonly KeyPart[]): number {
   let low = 0;
   let high = keys.length - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    if (compareKeyParts(keys[middle]!, target) <= 0) {
+    if (compareKeyTail(keys[middle]!, target) <= 0) {
       found = middle;
       low = middle + 1;
     } else {
@@ -234,6 +246,31 @@ function lastAtOrBefore(keys: readonly KeyPart[][], target: readonly KeyPart[]):
     }
   }
   return found;
+}
+
+/** compareKeyParts of `key` without its first element against `target`. */
+function compareKeyTail(key: readonly KeyPart[], target: readonly KeyPart[]): number {
+  const length = Math.min(key.length - 1, target.length);
+  for (let index = 0; index < length; index++) {
+    const order = compareCodePoints(key[index + 1] as string, target[index] as string);
+    if (order !== 0) return order;
+  }
+  return key.length - 1 - target.length;
+}
+
+/**
+ * The index of the first of `sorted` that `isBefore` says is not before what is looked for
+ * (`sorted.length` when all are): where a range read starts inside a block.
+ */
+export function firstNotBefore<Item>(sorted: readonly Item[], isBefore: (item: Item) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isBefore(sorted[middle]!)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Element-wise order of keys of strings; a prefix sorts first. */
