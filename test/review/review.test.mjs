@@ -8,6 +8,8 @@
 // review; cohort keys survive a push, a rebase onto a moved base and a split; bad input answers
 // with typed errors.
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { scope, rejection } from '../helpers/daemon-scope.mjs';
 import { call, waitFor } from '../helpers/daemon.mjs';
@@ -259,4 +261,27 @@ test('a review of the live workspace (no head) sees uncommitted work', { timeout
   assert.deepEqual(review.head, { kind: 'workspace', workspace: 'default' });
   assert.equal(review.headResolved, null);
   assert.ok(review.cohorts.some((cohort) => cohort.files.includes('src/store.ts')), JSON.stringify(review.cohorts));
+});
+
+test('a live workspace review\'s blast radius follows the next edit (what one snapshot read is not served for the next)', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const { repo } = featureRepo(s);
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client();
+  writeFiles(repo, { 'src/store.ts': BASE_FILES['src/store.ts'].replace('return value;', 'return value + 1;') });
+  const first = await call(client, 'review_studio.compute', { base: 'main' });
+  const before = await call(client, 'review_studio.blastRadius', { reviewId: first.reviewId });
+  const depths = (radius) => Object.fromEntries(radius.symbols.map((node) => [node.id, node.depth]));
+  assert.equal(depths(before)['src/api.ts#handle'], 1, JSON.stringify(depths(before)));
+  assert.equal(depths(before)['src/api.test.ts'], 2, 'the test reaches save() through handle()');
+
+  // handle() goes with its file: save() has no user left, and the test's call no longer resolves.
+  rmSync(join(repo, 'src/api.ts'));
+  const second = await call(client, 'review_studio.compute', { base: 'main' });
+  assert.ok(second.cohorts.some((cohort) => cohort.files.includes('src/api.ts')), 'the removal is in the review');
+  const after = await call(client, 'review_studio.blastRadius', { reviewId: second.reviewId });
+  assert.deepEqual(after.symbols.filter((node) => node.path.startsWith('src/api')), [],
+    `nothing of the removed file or its test reaches the change any more: ${JSON.stringify(depths(after))}`);
+  const impact = await call(client, 'review_studio.cohortImpact', { reviewId: second.reviewId, key: cohortWith(second.cohorts, 'src/store.ts').key });
+  assert.deepEqual(impact.radius.symbols.filter((node) => node.path === 'src/api.test.ts'), []);
 });

@@ -1,30 +1,29 @@
 /**
- * A snapshot reader seen as a ReviewGraph (the reader has every read but `hasFile`; relations
- * are kept for the view's life, which is one computation over one open reader), and the
- * changed files of a review with what each side's manifest says of them. Owns that adaptation.
+ * A snapshot reader seen as a ReviewGraph (the reader has every read but `hasFile`; a relation's
+ * users and a symbol's record are kept per snapshot across computations, snapshot-reads.ts, and
+ * the relations from an id for the view's life, which is one computation over one open reader),
+ * and the changed files of a review with what each side's manifest says of them. Owns that
+ * adaptation.
  */
 import type { DiffEntry, SnapshotReader } from '@repograph/engine';
+import { keptReads } from './snapshot-reads.js';
 import type { ChangedFile, ReviewGraph } from './types.js';
 
 export function graphOf(reader: SnapshotReader): ReviewGraph {
-  // A review walks the same users many times over (each cohort's radius, the impact of each):
-  // the reader's answers for one open snapshot never change, so the incoming ones are kept.
-  const into = new Map<string, ReturnType<SnapshotReader['relationsTo']>>();
+  // A review walks the same users many times over (each cohort's radius, the impact of each,
+  // every blastRadius call after the compute): the answers for one stored snapshot never change.
+  const kept = keptReads(reader);
   const from = new Map<string, ReturnType<SnapshotReader['relationsFrom']>>();
   return {
     hasFile: (path) => reader.file(path) !== undefined,
-    symbol: (id) => reader.getSymbol(id),
+    symbol: kept.symbol,
     symbolsInFile: (path) => reader.symbolsInFile(path),
     relationsFrom: (idOrPath) => {
       let relations = from.get(idOrPath);
       if (relations === undefined) from.set(idOrPath, (relations = reader.relationsFrom(idOrPath)));
       return relations;
     },
-    relationsTo: (id) => {
-      let relations = into.get(id);
-      if (relations === undefined) into.set(id, (relations = reader.relationsTo(id)));
-      return relations;
-    },
+    relationsTo: kept.relationsTo,
   };
 }
 

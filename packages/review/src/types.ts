@@ -14,13 +14,14 @@ import type { StructuralDelta } from '@repograph/analysis';
 export interface ReviewGraph {
   /** True when the file is in this side's graph (parsed, or admitted as a document). */
   hasFile(path: string): boolean;
-  symbol(id: string): SymbolRecord | undefined;
+  /** The symbol's record; shared with other computations over the same snapshot: do not change it. */
+  symbol(id: string): Readonly<SymbolRecord> | undefined;
   /** The file's symbols, its file symbol (id = path) included. */
   symbolsInFile(path: string): SymbolRecord[];
   /** Relations whose `from` is this id (a symbol, or a file path for module-level sites). */
   relationsFrom(idOrPath: string): RelationRecord[];
-  /** Resolved relations whose `to` is this id. */
-  relationsTo(id: string): RelationRecord[];
+  /** Resolved relations whose `to` is this id; shared like `symbol`'s. */
+  relationsTo(id: string): readonly Readonly<RelationRecord>[];
 }
 
 /** How a file changed between the two sides. */
