@@ -285,3 +285,42 @@ test('a live workspace review\'s blast radius follows the next edit (what one sn
   const impact = await call(client, 'review_studio.cohortImpact', { reviewId: second.reviewId, key: cohortWith(second.cohorts, 'src/store.ts').key });
   assert.deepEqual(impact.radius.symbols.filter((node) => node.path === 'src/api.test.ts'), []);
 });
+
+test('a pushed branch head answers from its base\'s kept rows only where its own files do not: the radius equals a fresh daemon\'s', { timeout: 180_000 }, async (t) => {
+  const s = scope(t);
+  const util = (core) => `${core ? `export function core(): number {\n  return ${core};\n}\n\n` : ''}export function other(): number {\n  return 2;\n}\n`;
+  // Ten files no commit touches, so each head is stored as a delta over the base (a quarter at most differs).
+  const untouched = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`src/other/f${index}.ts`, `export const f${index} = ${index};\n`]));
+  const repo = s.repo('layers', {
+    ...untouched,
+    'src/util.ts': util('1'),
+    'src/a.ts': "import { core } from './util.js';\n\nexport function a(): number {\n  return core();\n}\n",
+    'src/b.ts': "import { a } from './a.js';\n\nexport function b(): number {\n  return a();\n}\n",
+  });
+  git(repo, 'checkout', '-qb', 'feature');
+  // a.ts changes too, but not a(): the head holds a.ts itself, and a() reaches core() from there.
+  commit(repo, { 'src/util.ts': util('3'), 'src/a.ts': "import { core } from './util.js';\n\nexport function a(): number {\n  return core();\n}\n\nexport function a2(): number {\n  return 4;\n}\n" }, 'core changes');
+  git(repo, 'checkout', '-q', 'main');
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client();
+  const first = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
+  const before = await call(client, 'review_studio.blastRadius', { reviewId: first.reviewId });
+  const ids = (radius) => radius.symbols.map((node) => `${node.id}@${node.depth}`);
+  assert.ok(ids(before).includes('src/a.ts#a@1') && ids(before).includes('src/b.ts#b@2'), JSON.stringify(ids(before)));
+
+  // The push removes core(): a()'s call no longer resolves, and the base's row from a() to core()
+  // must not be read through the head's own a.ts.
+  git(repo, 'checkout', '-q', 'feature');
+  const pushed = commit(repo, { 'src/util.ts': util(null) }, 'core goes');
+  git(repo, 'checkout', '-q', 'main');
+  const second = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
+  assert.equal(second.headResolved, pushed);
+  const after = plain(await call(client, 'review_studio.blastRadius', { reviewId: second.reviewId }));
+  assert.ok(!ids(after).some((id) => id.startsWith('src/a.ts#a@') || id.startsWith('src/b.ts#b@')), JSON.stringify(ids(after)));
+
+  const fresh = await s.daemon(repo, { home: join(s.dir, 'fresh-home') });
+  const freshClient = await fresh.client();
+  const recomputed = await call(freshClient, 'review_studio.compute', { base: 'main', head: 'feature' });
+  assert.deepEqual(plain(await call(freshClient, 'review_studio.blastRadius', { reviewId: recomputed.reviewId })), after,
+    'the radius read through kept rows equals one read from nothing');
+});

@@ -160,6 +160,12 @@ class MergedSnapshotReader implements SnapshotReader {
     return Array.from(merged, (entry) => entry.relation);
   }
 
+  layerRelationsTo(which: SnapshotLayerName, symbolId: string): LayerRelation[] {
+    this.assertOpen();
+    const layer = which === 'own' ? this.own : this.base;
+    return layer === null ? [] : layer.relationsAt(layer.incoming(symbolId));
+  }
+
   relationsInFile(path: string): RelationRecord[] {
     this.assertOpen();
     return this.layerOf(path).relationsOfPath(path);

@@ -133,6 +133,13 @@ export interface SnapshotReader {
    */
   layerFileSymbols(which: SnapshotLayerName): IterableIterator<SymbolRecord>;
   /**
+   * The relations into `symbolId` that one layer holds, each with its site path, by path, then
+   * published order, whatever lies over or under it ([] for `base` without a base). relationsTo
+   * is the own layer's merged with the base's whose path the own layer has no group for; a cache
+   * keyed by the base's sid can keep the base's part across the overlays published on it.
+   */
+  layerRelationsTo(which: SnapshotLayerName, symbolId: string): Array<{ path: string; relation: RelationRecord }>;
+  /**
    * The paths the snapshot's own manifest sets, by path, each with its merged entry (undefined:
    * the path is removed from the base). An overlay's manifest holds only the entries that differ
    * from its base's, so over a base this is exactly what changed against it; without a base,
