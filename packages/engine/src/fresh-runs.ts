@@ -28,17 +28,18 @@ export class FreshRuns<K, T> {
   }
 
   private start(key: K): Promise<T> {
-    const lane: { running: Promise<T>; queued: Promise<T> | null } = { running: Promise.resolve(undefined as T), queued: null };
-    const done = (): void => {
-      if (this.lanes.get(key) === lane && lane.queued === null) this.lanes.delete(key);
-    };
-    let running: Promise<T>;
+    let run: Promise<T>;
     try {
-      running = this.run(key);
+      run = this.run(key);
     } catch (error) {
-      running = Promise.reject(error);
+      run = Promise.reject(error);
     }
-    lane.running = running.finally(done);
+    const lane: { running: Promise<T>; queued: Promise<T> | null } = {
+      running: run.finally(() => {
+        if (this.lanes.get(key) === lane && lane.queued === null) this.lanes.delete(key);
+      }),
+      queued: null,
+    };
     this.lanes.set(key, lane);
     return lane.running;
   }
