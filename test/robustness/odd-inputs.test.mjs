@@ -1,7 +1,8 @@
 // Long and odd inputs get typed answers that name the real reason, the same way in every method:
 // over-long commit-ishes, ids and paths are InvalidParams (never a spawn E2BIG or a key-size
 // failure answered as Internal), a file too large to read says so, and absolute paths are
-// refused by every method that takes a path.
+// refused by every method that takes a path. Ids that UTF-16 and the store's byte order sort
+// differently are found through the store's binary searches, and a lone surrogate finds nothing.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,5 +60,34 @@ test('long and odd inputs answer with typed errors naming the reason', { timeout
     ['edit.apply', { edits: [{ path: '/tmp/x.ts', content: 'x' }] }],
     ['workspace.refresh', { id: 'default', paths: ['/etc'] }],
   ]) await expect(method, params, 'PathOutsideRepo', 'an absolute path');
+  assert.equal(daemon.child.exitCode, null);
+});
+
+test('ids that sort apart in UTF-16 and code-point order find their callers across many blocks, and a lone surrogate is an answer of nothing', { timeout: 120_000 }, async (t) => {
+  // Paths starting with U+FFFD and with a supplementary character (UTF-16 puts the second first,
+  // the store's byte order the first), enough of them that the incoming index spans many blocks
+  // and the lookups load and binary-search the run's block keys, each function with one caller.
+  const s = scope(t);
+  const files = {};
+  const ids = [];
+  for (let index = 0; index < 100; index++) {
+    const pad = String(index).padStart(3, '0');
+    files[`src/\uFFFD${pad}.ts`] = `export function r${pad}(): number {\n  return ${index};\n}\n`;
+    files[`src/😀${pad}.ts`] = `export function s${pad}(): number {\n  return ${index};\n}\n`;
+    files[`src/use${pad}.ts`] = `import { r${pad} } from './\uFFFD${pad}.js';\nimport { s${pad} } from './😀${pad}.js';\n\nexport function both${pad}(): number {\n  return r${pad}() + s${pad}();\n}\n`;
+    ids.push([`src/\uFFFD${pad}.ts#r${pad}`, `src/use${pad}.ts#both${pad}`], [`src/😀${pad}.ts#s${pad}`, `src/use${pad}.ts#both${pad}`]);
+  }
+  const repo = s.repo('order', files);
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('order');
+  await call(client, 'index.status', { sync: true });
+  for (const [id, caller] of ids) {
+    const callers = await call(client, 'graph.callers', { id });
+    assert.deepEqual(callers.callers.map((node) => node.symbol.id), [caller], id);
+  }
+  for (const id of ['src/\uD800.ts#lone', 'src/\uDFFF\uD800#x', '\uFFFF', 'src/\uFFFD000.ts#r000\uD83D']) {
+    const error = await rejection(call(client, 'graph.callers', { id }), JSON.stringify(id));
+    assert.ok(['SymbolNotFound', 'InvalidParams'].includes(error.data.code), `${JSON.stringify(id)}: ${error.data.code} ${error.message.slice(0, 200)}`);
+  }
   assert.equal(daemon.child.exitCode, null);
 });
