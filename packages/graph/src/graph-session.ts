@@ -19,7 +19,7 @@ import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
 import { changedNames, dependentsReferencing } from './narrow-rebind.js';
-import { makeFileUnit, type FileUnit } from './program.js';
+import { makeFileUnit, unitWithNewResolution, type FileUnit } from './program.js';
 import { chargeAnalysis, copyOrdered, orderGroups, patchOrdered, type KeptGroup, type OrderedGroups } from './ordered-groups.js';
 import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
 
@@ -371,12 +371,20 @@ export class GraphSession {
     }
   }
 
-  /** Every file's unit made anew (a unit caches what its imports resolve to), pausing as it goes. */
+  /**
+   * Every file's unit made anew (a unit caches what its imports resolve to), pausing as it goes;
+   * a file whose facts are the ones its unit was made of keeps the unit's tables (a file set
+   * changed by a few files re-makes only theirs).
+   */
   private *makeUnitsSteps(): Generator<void, void> {
+    const previous = this.units;
     this.units = new Map();
     let made = 0;
     for (const file of [...this.files.values()].sort(byPath)) {
-      if (file.facts) this.units.set(file.path, makeFileUnit(file.facts));
+      if (file.facts) {
+        const before = previous.get(file.path);
+        this.units.set(file.path, before?.facts === file.facts ? unitWithNewResolution(before) : makeFileUnit(file.facts));
+      }
       if (++made % UNITS_PER_STEP === 0) yield;
     }
   }

@@ -62,6 +62,15 @@ export function makeFileUnit(facts: FileFacts): FileUnit {
   };
 }
 
+/**
+ * The unit of the same facts for another file set or other manifests: the lookup tables depend
+ * on the facts alone and are shared (nothing writes them after makeFileUnit), the import targets
+ * start empty (what an import resolves to depends on the files and manifests around it).
+ */
+export function unitWithNewResolution(unit: FileUnit): FileUnit {
+  return { ...unit, importTargets: new Array(unit.facts.imports.length) };
+}
+
 /** All files of one language family, with that family's module resolution. */
 export class Program {
   readonly files = new Map<string, FileUnit>();
