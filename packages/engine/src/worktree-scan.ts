@@ -72,13 +72,15 @@ const STAT_SLICE_MS = 8;
  * with a count) and the rest. Shared by the worktree scan and commit trees, so both report the
  * same exclusions for the same paths.
  */
-export function excludeFolders(paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY): { kept: string[]; diagnostics: Diagnostic[]; folders: Map<string, ExcludedEntry> } {
+export function excludeFolders(
+  paths: string[], policy: MaterialPolicy = DEFAULT_MATERIAL_POLICY, ancestorOf: (path: string) => string = (path) => excludedAncestor(path, policy),
+): { kept: string[]; diagnostics: Diagnostic[]; folders: Map<string, ExcludedEntry> } {
   const excludedDirectories = new Map<string, { reason: string; count: number }>();
   const kept: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const folders = new Map<string, ExcludedEntry>();
   for (const path of paths) {
-    const directory = excludedAncestor(path, policy);
+    const directory = ancestorOf(path);
     if (directory !== path) {
       const reason = excludedDirectoryReason(directory.slice(directory.lastIndexOf('/') + 1), policy)!;
       const entry = excludedDirectories.get(directory) ?? { reason, count: 0 };
@@ -237,8 +239,8 @@ function addFile(root: string, path: string, result: ScanResult, policy: Materia
   result.files.push({ path, size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, decision });
 }
 
-/** The outermost ancestor directory of `path` that admission excludes. */
-function excludedAncestor(path: string, policy: MaterialPolicy): string {
+/** The outermost ancestor directory of `path` that admission excludes (`path` itself when none). */
+export function excludedAncestor(path: string, policy: MaterialPolicy): string {
   const segments = path.split('/');
   for (let i = 0; i < segments.length - 1; i++) {
     if (excludedDirectoryReason(segments[i]!, policy)) return segments.slice(0, i + 1).join('/');
