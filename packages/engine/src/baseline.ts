@@ -6,7 +6,7 @@
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
-import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
+import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type HashedGroup, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
 import { gitObjects, MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import { flightOf } from './facts-flights.js';
@@ -241,18 +241,32 @@ export async function publishBaseline(
   return { report: { ...report, generation }, anchor: delta?.anchor ?? null };
 }
 
+/**
+ * Each group's manifest entry with the tree file it was made from. Groups are immutable and a
+ * tree file never changes once made, so a push's (or a refresh's) unchanged files, which keep
+ * both objects, reuse their entries instead of making 3,500 new ones per build (core-js).
+ */
+const ENTRIES = new WeakMap<HashedGroup, { file: TreeFile; entry: FileEntry }>();
+
 /** The manifest entries of a tree's files with their group hashes. */
 export function fileEntries(files: Iterable<TreeFile>, graph: GraphOutput): FileEntry[] {
   const groupByPath = new Map(graph.groups.map((g) => [g.path, g] as const));
-  const entries = [];
+  const entries: FileEntry[] = [];
   for (const file of files) {
     const group = groupByPath.get(file.path);
+    const kept = group ? ENTRIES.get(group) : undefined;
+    if (kept?.file === file) {
+      entries.push(kept.entry);
+      continue;
+    }
     const partial = group?.diagnostics.some((d) => d.code === 'parse_error') ?? false;
-    entries.push({
+    const entry: FileEntry = {
       path: file.path, blobId: file.blobId, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino,
-      language: file.language, status: file.action === 'document' ? 'document' as const : partial ? 'partial' as const : 'parsed' as const,
+      language: file.language, status: file.action === 'document' ? 'document' : partial ? 'partial' : 'parsed',
       generated: group?.symbols[0]?.generated ?? false, groupHash: group?.hash ?? '',
-    });
+    };
+    if (group) ENTRIES.set(group, { file, entry });
+    entries.push(entry);
   }
   return entries;
 }
