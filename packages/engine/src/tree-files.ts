@@ -169,9 +169,9 @@ async function admitCommitFiles(root: string, commit: string, policy: MaterialPo
   const files: TreeFile[] = [];
   listing.entries.forEach((entry, i) => {
     const admission = admissions[i]!;
-    if (admission.excludedReason !== null) {
-      excluded[admission.excludedReason] = (excluded[admission.excludedReason] ?? 0) + 1;
-      diagnostics.push(excludedFileDiagnostic(entry.path, admission.excludedReason));
+    if (admission.excluded !== null) {
+      excluded[admission.excluded.reason] = (excluded[admission.excluded.reason] ?? 0) + 1;
+      diagnostics.push(admission.excluded.diagnostic);
     } else if (admission.file) {
       files.push(admission.file);
     }
@@ -186,15 +186,16 @@ interface EntryAdmission {
   ancestor: string;
   /** The entry as a file of the tree (null: inside an excluded folder, or excluded itself). */
   file: TreeFile | null;
-  /** Why admission excludes the file itself (null: it is admitted, or lies in an excluded folder). */
-  excludedReason: string | null;
+  /** Why admission excludes the file itself, with its diagnostic (null: it is admitted, or lies in an excluded folder). */
+  excluded: { reason: string; diagnostic: Diagnostic } | null;
 }
 
 /**
  * Admissions by listing entry, per policy. A commit's listing derived from the last one (a push,
  * a review's head after its base) shares the entry objects of every path that did not change,
  * so admitting it costs what changed, not the tree: ~5-15 ms per push on core-js's 3,500 files
- * before. The tree files are shared read-only, as loadCommitFiles's results are.
+ * before. The tree files and diagnostics are shared read-only, as loadCommitFiles's results are
+ * (and a diagnostic seen before keeps its canonical text: baseline-neighbour.ts).
  */
 const ADMISSIONS = new WeakMap<MaterialPolicy, WeakMap<TreeEntry, EntryAdmission>>();
 
@@ -205,15 +206,16 @@ function admissionOf(entry: TreeEntry, policy: MaterialPolicy): EntryAdmission {
   if (admission) return admission;
   const ancestor = excludedAncestor(entry.path, policy);
   if (ancestor !== entry.path) {
-    admission = { ancestor, file: null, excludedReason: null };
+    admission = { ancestor, file: null, excluded: null };
   } else {
     const decision = admitPath(entry.path, entry.size ?? 0, policy);
     if (decision.action === 'exclude') {
-      admission = { ancestor, file: null, excludedReason: decision.reason ?? 'excluded' };
+      const reason = decision.reason ?? 'excluded';
+      admission = { ancestor, file: null, excluded: { reason, diagnostic: excludedFileDiagnostic(entry.path, reason) } };
     } else {
       const file = treeFileOf(entry.path, entry.size ?? 0, 0, 0, decision.action === 'parse', decision.reason);
       file.blobId = entry.blobId;
-      admission = { ancestor, file, excludedReason: null };
+      admission = { ancestor, file, excluded: null };
     }
   }
   byEntry.set(entry, admission);
