@@ -62,7 +62,7 @@ class Recorder {
   async until(predicate: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; batches: ${JSON.stringify(this.batches)}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; batches: ${JSON.stringify(this.batches)}; errors: ${JSON.stringify(this.errors.map((e) => e.message))}`);
       await new Promise<void>((resolve) => {
         this.wake.push(resolve);
         setTimeout(resolve, 100).unref();
