@@ -16,9 +16,10 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOL
 
 /**
  * The read that says whether a file grew past its fstat size goes into this one buffer, kept for
- * every call (the reads are synchronous, so no two share it at once). A fresh 64 KiB buffer per
- * file was 220 MiB of short-lived external memory over core-js's 3,500 files: a scavenge every
- * few hundred files forced by external memory pressure, and ~2x the CPU of the reads themselves.
+ * every call (the reads are synchronous, so no two share it at once; what a read finds there is
+ * copied into the bytes it returns). A fresh 64 KiB buffer per file was 220 MiB of short-lived
+ * external memory over core-js's 3,500 files: a scavenge every few hundred files forced by
+ * external memory pressure, and ~2x the CPU of the reads themselves.
  */
 const GROWTH_PROBE = Buffer.allocUnsafeSlow(64 * 1024);
 
@@ -50,9 +51,10 @@ export function readRegularFileSync(absolute: string, maxBytes: number): Regular
     if (total < exact.length) return { ok: true, bytes: exact.subarray(0, total) };
     let read = readSync(fd, GROWTH_PROBE, 0, Math.min(GROWTH_PROBE.length, maxBytes + 1 - total), null);
     if (read === 0) return { ok: true, bytes: exact };
-    // It grew while read: read on, at most one byte past the bound to notice.
+    // It grew while read: read on, at most one byte past the bound to notice. (The probe's bytes
+    // are kept as a view: Buffer.concat copies them out before any other read could reuse it.)
     const chunks: Buffer[] = [exact];
-    for (let buffer = Buffer.from(GROWTH_PROBE.subarray(0, read)); read > 0; read = readSync(fd, buffer, 0, buffer.length, null)) {
+    for (let buffer = GROWTH_PROBE.subarray(0, read); read > 0; read = readSync(fd, buffer, 0, buffer.length, null)) {
       chunks.push(buffer.subarray(0, read));
       total += read;
       if (total > maxBytes) return { ok: false, problem: 'too_large', size: total };
