@@ -50,8 +50,8 @@ export async function scanText(source: TextSource, search: TextSearch): Promise<
   for (const [position, path] of paths.entries()) {
     // A commit's blobs are read ahead a batch at a time, without holding the thread (a no-op on disk).
     if (position % SEARCH_PRELOAD === 0) await source.preloadAsync(paths.slice(position, position + SEARCH_PRELOAD));
-    const go = pace.goOn();
-    if (go !== true && !(await go)) return { matches, truncated: true };
+    const goOn = pace.goOn();
+    if (goOn !== true && !(await goOn)) return { matches, truncated: true };
     const lines = source.linesOf(path);
     if (!lines) continue;
     search.onLines(lines.length);

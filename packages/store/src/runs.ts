@@ -238,7 +238,7 @@ function lastAtOrBefore(keys: readonly KeyPart[][], target: readonly KeyPart[]):
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    if (compareKeyTail(keys[middle]!, target) <= 0) {
+    if (compareKeyParts(keys[middle]!, target, 1) <= 0) {
       found = middle;
       low = middle + 1;
     } else {
@@ -246,16 +246,6 @@ function lastAtOrBefore(keys: readonly KeyPart[][], target: readonly KeyPart[]):
     }
   }
   return found;
-}
-
-/** compareKeyParts of `key` without its first element against `target`. */
-function compareKeyTail(key: readonly KeyPart[], target: readonly KeyPart[]): number {
-  const length = Math.min(key.length - 1, target.length);
-  for (let index = 0; index < length; index++) {
-    const order = compareCodePoints(key[index + 1] as string, target[index] as string);
-    if (order !== 0) return order;
-  }
-  return key.length - 1 - target.length;
 }
 
 /**
@@ -273,12 +263,15 @@ export function firstNotBefore<Item>(sorted: readonly Item[], isBefore: (item: I
   return low;
 }
 
-/** Element-wise order of keys of strings; a prefix sorts first. */
-export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[]): number {
-  const length = Math.min(a.length, b.length);
+/**
+ * Element-wise order of keys of strings, `a` read from its element `from` on (a run's block keys
+ * start with their shared sid); a prefix sorts first.
+ */
+export function compareKeyParts(a: readonly KeyPart[], b: readonly KeyPart[], from = 0): number {
+  const length = Math.min(a.length - from, b.length);
   for (let index = 0; index < length; index++) {
-    const order = compareCodePoints(a[index] as string, b[index] as string);
+    const order = compareCodePoints(a[from + index] as string, b[index] as string);
     if (order !== 0) return order;
   }
-  return a.length - b.length;
+  return a.length - from - b.length;
 }
