@@ -54,6 +54,13 @@ function commit(repo, files, message) {
 }
 
 /** A repository with `main` at the base and `feature` one commit ahead (checked out: main). */
+/** The feature repository with a daemon of its own over it and one client. */
+async function featureDaemon(s) {
+  const repository = featureRepo(s);
+  const daemon = await s.daemon(repository.repo);
+  return { ...repository, daemon, client: await daemon.client() };
+}
+
 function featureRepo(s, name = 'repo') {
   const repo = s.repo(name, BASE_FILES);
   const base = git(repo, 'rev-parse', 'HEAD').trim();
@@ -68,9 +75,7 @@ const plain = ({ meta: _meta, ...rest }) => rest;
 
 test('review_studio.compute groups by graph, falls back to paths, orders by impact, and is idempotent and persisted', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
-  const { repo, base, head } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, base, head, daemon, client } = await featureDaemon(s);
   const review = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
   assert.match(review.reviewId, /^r-[0-9a-f]{20}$/);
   assert.deepEqual(review.base, { ref: 'main', commit: base });
@@ -114,9 +119,7 @@ test('review_studio.compute groups by graph, falls back to paths, orders by impa
 
 test('blastRadius and cohortImpact follow users back with depth and path; ciSignals maps JUnit results and pending checks', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
-  const { repo } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, client } = await featureDaemon(s);
   const { reviewId, cohorts } = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
 
   const radius = await call(client, 'review_studio.blastRadius', { reviewId });
@@ -158,9 +161,7 @@ test('blastRadius and cohortImpact follow users back with depth and path; ciSign
 
 test('a followed branch that moves makes answers stale, then the recomputed review keeps its cohort keys (a push, a rebase onto a moved base)', { timeout: 180_000 }, async (t) => {
   const s = scope(t);
-  const { repo } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, client } = await featureDaemon(s);
   const first = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
   const keyOf = (cohorts, path) => cohortWith(cohorts, path).key;
 
@@ -220,9 +221,7 @@ test('a cohort split in two by a later push gives the larger part the old key', 
 
 test('bad input: unknown review, ranges and options, base equal to head, a head that does not descend from the base', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
-  const { repo, base, head } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, base, head, client } = await featureDaemon(s);
   const unknown = await rejection(call(client, 'review_studio.cohorts', { reviewId: 'r-00000000000000000000' }));
   assert.equal(unknown.data.code, 'ReviewNotFound');
   for (const bad of ['-x', `${base}..${head}`, 'no-such-branch']) {
@@ -253,9 +252,7 @@ test('bad input: unknown review, ranges and options, base equal to head, a head 
 
 test('a review of the live workspace (no head) sees uncommitted work', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
-  const { repo } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, client } = await featureDaemon(s);
   writeFiles(repo, { 'src/store.ts': BASE_FILES['src/store.ts'].replace('return 1;', 'return 2;') });
   const review = await call(client, 'review_studio.compute', { base: 'main' });
   assert.deepEqual(review.head, { kind: 'workspace', workspace: 'default' });
@@ -265,9 +262,7 @@ test('a review of the live workspace (no head) sees uncommitted work', { timeout
 
 test('a live workspace review\'s blast radius follows the next edit (what one snapshot read is not served for the next)', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
-  const { repo } = featureRepo(s);
-  const daemon = await s.daemon(repo);
-  const client = await daemon.client();
+  const { repo, client } = await featureDaemon(s);
   writeFiles(repo, { 'src/store.ts': BASE_FILES['src/store.ts'].replace('return value;', 'return value + 1;') });
   const first = await call(client, 'review_studio.compute', { base: 'main' });
   const before = await call(client, 'review_studio.blastRadius', { reviewId: first.reviewId });
