@@ -10,7 +10,7 @@
 // First: V8's tuning must be in force before the rest of the daemon is loaded.
 import './daemon-jit.js';
 import { isRepographError } from '@repograph/core';
-import { resolveDataRoot } from '@repograph/engine';
+import { resolveDataRoot, useGitSpawner } from '@repograph/engine';
 import { StartupError } from './lifecycle.js';
 import { startDaemon } from './server.js';
 
@@ -83,6 +83,9 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
+  // Git's processes are forked from a small process of their own once it is up (~50 ms): a fork
+  // from this one costs its busy threads ~10-20 ms each once the heap is large.
+  useGitSpawner();
   let daemon;
   try {
     daemon = await startDaemon({

@@ -1,24 +1,14 @@
 /**
  * The git processes the engine runs itself (the store runs the rest): a synchronous
  * `cat-file --batch` for the few blobs one answer quotes (commit-text.ts) and `status` for
- * index.status (git-status.ts). Same rules as the store's git-run.ts: no shell, the variables that
- * would redirect git to another repository removed, GIT_OPTIONAL_LOCKS=0 so git never takes the
- * index lock or rewrites the index, and never a prompt. Owns the environment and the spawning.
+ * index.status (git-status.ts). Same rules as the store's: no shell, the store's gitEnvironment()
+ * (no variable that would redirect git to another repository, GIT_OPTIONAL_LOCKS=0 so git never
+ * takes the index lock or rewrites the index, never a prompt), and an asynchronous command goes
+ * through the store's git spawner where the process uses one (git-spawner.ts). Owns the two
+ * call shapes the engine needs.
  */
-import { execFileSync, spawn } from 'node:child_process';
-
-/** Variables that make git read another repository, index or object store (store git-run.ts's list). */
-const REDIRECTING_VARIABLES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
-];
-
-/** The environment git runs with: the process's, minus redirections, without optional locks or prompts. */
-export function gitEnvironment(): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
-  for (const name of REDIRECTING_VARIABLES) delete environment[name];
-  return environment;
-}
+import { execFileSync } from 'node:child_process';
+import { gitEnvironment, runGit } from '@repograph/store';
 
 /**
  * Runs `git <args>` in `cwd` synchronously with `input` on stdin; stdout, or null when git fails,
@@ -33,17 +23,11 @@ export function gitSync(cwd: string, args: readonly string[], input: string, max
 }
 
 /** Runs `git <args>` in `cwd`; stdout when it exits 0, else null (also when it cannot start or outlives `timeoutMs`). */
-export function gitAsync(cwd: string, args: readonly string[], timeoutMs: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd, env: gitEnvironment(), stdio: ['ignore', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    timer.unref();
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', () => { clearTimeout(timer); resolve(null); });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? Buffer.concat(chunks) : null);
-    });
-  });
+export async function gitAsync(cwd: string, args: readonly string[], timeoutMs: number): Promise<Buffer | null> {
+  try {
+    const result = await runGit(cwd, args, timeoutMs);
+    return result.exitCode === 0 ? result.stdout : null;
+  } catch {
+    return null;
+  }
 }

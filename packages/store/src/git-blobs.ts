@@ -11,7 +11,8 @@ import type { Readable, Writable } from 'node:stream';
 import { RepographError } from '@repograph/core';
 import { BatchParser } from './git-batch-parser.js';
 import { gitObjects } from './git-objects.js';
-import { gitEnvironment, gitFailure, spawnError } from './git-run.js';
+import { gitFailure, spawnError } from './git-run.js';
+import { gitEnvironment } from './git-spawner.js';
 import { isFullObjectId } from './object-id.js';
 
 /** One blob's content. */

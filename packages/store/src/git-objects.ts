@@ -12,7 +12,8 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { RepographError } from '@repograph/core';
 import { BatchParser } from './git-batch-parser.js';
-import { gitEnvironment, spawnError } from './git-run.js';
+import { spawnError } from './git-run.js';
+import { gitEnvironment } from './git-spawner.js';
 
 /** An object read: its id, type (blob, tree, commit, tag) and bytes. */
 export interface GitObject {

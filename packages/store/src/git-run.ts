@@ -1,11 +1,12 @@
 /**
- * Running git: spawn without a shell, in a given directory, with an environment stripped of the
- * variables that would redirect git to another repository. Owns the process plumbing and the
- * errors for a failed command; the commands and their parsing live in git.ts and git-blobs.ts.
+ * Running git to its end: the exit code, stdout and the head of stderr of one command, and the
+ * errors for a command that failed or could not start. Owns those errors and the parsing helpers
+ * every git reader shares; the process plumbing is git-spawner.ts's, the commands and their
+ * parsing live in git.ts, git-diff.ts and git-blobs.ts.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { RepographError } from '@repograph/core';
+import { runGitProcess } from './git-spawner.js';
 
 /** What a finished git command produced. */
 export interface GitResult {
@@ -16,40 +17,17 @@ export interface GitResult {
 }
 
 /**
- * Variables that make git use a repository, index or object store other than the one found from
- * the working directory (set, for example, when repograph runs inside a git hook).
+ * Runs `git <args>` in `cwd` and resolves with its exit code and output, whatever the exit code
+ * (128 when a signal ended it, as from the timeout). Rejects only when git cannot be started (a
+ * StoreError saying to install git).
  */
-const REDIRECTING_VARIABLES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
-];
-const STDERR_LIMIT = 8192;
-
-/** The environment git runs with: the process's, minus redirections, without optional locks. */
-export function gitEnvironment(): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
-  for (const name of REDIRECTING_VARIABLES) delete environment[name];
-  return environment;
-}
-
-/**
- * Runs `git <args>` in `cwd` and resolves with its exit code and output, whatever the exit code.
- * Rejects only when git cannot be started (a StoreError saying to install git).
- */
-export function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd, env: gitEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8').slice(0, STDERR_LIMIT - stderr.length);
-    });
-    child.on('error', (error) => reject(spawnError(error, cwd, args)));
-    child.on('close', (code, signal) => {
-      resolve({ exitCode: code ?? (signal !== null ? 128 : 1), stdout: Buffer.concat(chunks), stderr });
-    });
-  });
+export async function runGit(cwd: string, args: readonly string[], timeoutMs?: number): Promise<GitResult> {
+  try {
+    const exit = await runGitProcess(cwd, args, timeoutMs);
+    return { exitCode: exit.exitCode ?? (exit.signal !== null ? 128 : 1), stdout: exit.stdout, stderr: exit.stderr };
+  } catch (error) {
+    throw spawnError(error as Error, cwd, args);
+  }
 }
 
 /** Runs git and returns stdout, or throws a StoreError naming the command when it fails. */

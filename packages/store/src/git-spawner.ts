@@ -1,0 +1,193 @@
+/**
+ * Starting git processes: each command runs without a shell, in a given directory, with the
+ * environment of gitEnvironment(); by default spawned here, and in a process that opted in
+ * (useGitSpawner: the daemon) through a small spawner process (git-spawner-child.ts) instead.
+ * Owns that choice, the spawner's life and the environment git runs with.
+ *
+ * Why a spawner: libuv forks to spawn, and a fork costs what the forking process holds. In the
+ * daemon (a heap of 100+ MB, an extraction worker and V8's threads busy) one spawn took ~19 ms
+ * of wall time from a cold index (94 spawns of `true` during a cold review made it 1.8 s slower)
+ * and held the answering thread 8-14 ms; in a test process whose worker allocates, spawning from
+ * the main thread halved the worker's speed, while writing to a spawner's channel cost nothing
+ * measurable (bench/RESULTS.md, "Spawning git from the daemon"). The spawner is a Node process of
+ * ~40 MB that only forks git. Commands it runs read only (GIT_OPTIONAL_LOCKS=0, nothing writes
+ * into .git), so when it dies the commands it was running are run again here, and after
+ * MAX_SPAWNER_STARTS deaths it is not started again: git then runs as if it had never been.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { SpawnerMessage, SpawnerRequest, SpawnerResponse } from './git-spawner-messages.js';
+
+/** How one git command ended (a command git could not even start rejects instead). */
+export interface GitExit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  /** The first 8 KB of stderr, as text. */
+  stderr: string;
+}
+
+/**
+ * Variables that make git use a repository, index or object store other than the one found from
+ * the working directory (set, for example, when repograph runs inside a git hook).
+ */
+const REDIRECTING_VARIABLES = [
+  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
+];
+const STDERR_LIMIT = 8192;
+/** Spawner processes started at most, over this process's life, before git is spawned here for good. */
+const MAX_SPAWNER_STARTS = 3;
+const CHILD_MODULE = fileURLToPath(new URL('./git-spawner-child.js', import.meta.url));
+
+/** The environment git runs with: the process's, minus redirections, without optional locks or prompts. */
+export function gitEnvironment(): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
+  for (const name of REDIRECTING_VARIABLES) delete environment[name];
+  return environment;
+}
+
+let spawner: Spawner | null = null;
+
+/**
+ * Runs this process's one-shot git commands through a spawner process from when it is ready (it
+ * starts now; until it says it is ready, ~50 ms, git is spawned here, as it is cheap while the
+ * heap is small). For a long-lived process with a large heap: the daemon calls it once at start.
+ */
+export function useGitSpawner(): void {
+  spawner ??= new Spawner();
+  spawner.startIfNone();
+}
+
+/** The spawner process, when this process uses one and it runs: its pid, and whether it is ready. */
+export function gitSpawnerStatus(): { pid: number; ready: boolean } | null {
+  return spawner?.status() ?? null;
+}
+
+/**
+ * Runs `git <args>` in `cwd` to its end, killed after `timeoutMs` when given; rejects (with the
+ * spawn error, `code` ENOENT when git is missing) only when git could not be started.
+ */
+export function runGitProcess(cwd: string, args: readonly string[], timeoutMs?: number): Promise<GitExit> {
+  const request = { cwd, args: [...args], ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  return spawner?.run(request) ?? spawnHere(request);
+}
+
+type Request = Omit<SpawnerRequest, 'id'>;
+
+/** Spawns git from this process. */
+function spawnHere(request: Request): Promise<GitExit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', request.args, { cwd: request.cwd, env: gitEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    const timer = request.timeoutMs === undefined ? null : setTimeout(() => child.kill('SIGKILL'), request.timeoutMs);
+    timer?.unref();
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8').slice(0, STDERR_LIMIT - stderr.length);
+    });
+    child.on('error', (error) => {
+      if (timer) clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (exitCode, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ exitCode, signal, stdout: Buffer.concat(chunks), stderr });
+    });
+  });
+}
+
+interface Pending {
+  request: Request;
+  resolve(exit: GitExit): void;
+  reject(error: Error): void;
+}
+
+/** The spawner process and the commands it is running. */
+class Spawner {
+  private child: ChildProcess | null = null;
+  /** The child said it listens (until then, commands run here rather than wait for its start). */
+  private ready = false;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private starts = 0;
+
+  /** The command's end through the spawner, or null when there is none to use (run it here). */
+  run(request: Request): Promise<GitExit> | null {
+    const child = this.startIfNone();
+    if (child === null || !this.ready) return null;
+    return new Promise((resolve, reject) => {
+      const id = ++this.nextId;
+      this.pending.set(id, { request, resolve, reject });
+      if (this.pending.size === 1) child.channel?.ref();
+      try {
+        child.send({ id, ...request } satisfies SpawnerRequest, (error: Error | null) => {
+          if (error) this.lost(child);
+        });
+      } catch {
+        this.lost(child);
+      }
+    });
+  }
+
+  status(): { pid: number; ready: boolean } | null {
+    return this.child?.pid === undefined ? null : { pid: this.child.pid, ready: this.ready };
+  }
+
+  /** The spawner process, started when there is none (null when it cannot be, or is given up on). */
+  startIfNone(): ChildProcess | null {
+    if (this.child) return this.child;
+    if (this.starts >= MAX_SPAWNER_STARTS) return null;
+    this.starts++;
+    let child: ChildProcess;
+    try {
+      const environment = gitEnvironment();
+      delete environment.NODE_OPTIONS;
+      child = fork(CHILD_MODULE, [], {
+        env: environment, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+    } catch {
+      return null;
+    }
+    child.on('message', (message: SpawnerMessage) => {
+      if ('ready' in message) this.ready = this.child === child;
+      else this.settle(message);
+    });
+    child.on('error', () => this.lost(child));
+    child.on('exit', () => this.lost(child));
+    child.on('disconnect', () => this.lost(child));
+    // Neither the process nor its channel keeps this one alive; the channel does while commands run.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    return child;
+  }
+
+  private settle(message: SpawnerResponse): void {
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) this.child?.channel?.unref();
+    if (message.error) {
+      pending.reject(Object.assign(new Error(message.error.message), message.error.code === null ? {} : { code: message.error.code }));
+      return;
+    }
+    const { stdout } = message;
+    pending.resolve({
+      exitCode: message.exitCode, signal: message.signal, stderr: message.stderr,
+      stdout: Buffer.isBuffer(stdout) ? stdout : Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength),
+    });
+  }
+
+  /** The spawner went (or cannot be written to): what it was running runs here, and it is started anew when next needed. */
+  private lost(child: ChildProcess): void {
+    if (this.child !== child) return;
+    this.child = null;
+    this.ready = false;
+    child.kill('SIGKILL');
+    const orphans = [...this.pending.values()];
+    this.pending.clear();
+    for (const { request, resolve, reject } of orphans) spawnHere(request).then(resolve, reject);
+  }
+}
