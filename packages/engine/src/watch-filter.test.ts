@@ -109,6 +109,27 @@ test('in a git worktree: info/exclude applies and tracked files are never ignore
   assert.equal(filter.ignores('local.ts', false), false);
 });
 
+test('tracked ignored files are asked of the root\'s own repository, whatever GIT_DIR the process inherited', () => {
+  const root = tree({ ...layout, 'src/gen/tracked.ts': '' });
+  const other = tree({ 'x.ts': '' });
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'ignore' });
+  git(root, 'init', '-q');
+  git(root, 'add', '.gitignore', 'src');
+  git(root, 'add', '-f', 'src/gen/tracked.ts');
+  git(other, 'init', '-q');
+  git(other, 'add', '.');
+  const inherited = process.env.GIT_DIR;
+  process.env.GIT_DIR = join(other, '.git');
+  try {
+    const filter = createWatchFilter(root);
+    assert.equal(filter.ignores('src/gen/tracked.ts', false), false, 'the root\'s index holds it, the other repository\'s does not');
+    assert.equal(filter.ignores('src/gen', true), false);
+  } finally {
+    if (inherited === undefined) delete process.env.GIT_DIR;
+    else process.env.GIT_DIR = inherited;
+  }
+});
+
 const excludedLayout = {
   '.gitignore': 'node_modules/\nbundle.min.js\nforced.min.js\nlogs/\n',
   'src/a.ts': '',

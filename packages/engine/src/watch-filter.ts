@@ -14,8 +14,9 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readRegularTextSync } from './regular-file.js';
 import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, POLICY_FILE_NAME, type MaterialPolicy } from '@repograph/graph';
+import { gitEnvironment } from '@repograph/store';
+import { readRegularTextSync } from './regular-file.js';
 
 export interface WatchFilter {
   /**
@@ -189,8 +190,10 @@ function trackedIgnoredPaths(root: string): Set<string> {
   let output: string;
   try {
     statSync(join(root, '.git'));
+    // gitEnvironment(): a GIT_DIR or GIT_INDEX_FILE the daemon inherited (from a hook) must not
+    // make git list another repository's files.
     output = execFileSync('git', ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], {
-      cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000,
+      cwd: root, env: gitEnvironment(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000,
     });
   } catch {
     return paths;
