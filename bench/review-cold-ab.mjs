@@ -3,10 +3,12 @@
 // alternated so load on a shared machine falls on both alike. Prints, per build, the medians of
 // the call's wall time, the time from the daemon's spawn, and the CPU the daemon used during the
 // call (user + system of its process, all threads, from /proc), and each build's ratio to the
-// first. Asserts nothing.
+// first. With --poll-status a second client asks index.status back to back during the compute
+// (as an agent waiting for the index does), and the rows add how many answers it got and their
+// median. Asserts nothing.
 //
 //   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
-//     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50]
+//     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50] [--poll-status]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +20,10 @@ import { pairRepository } from './lib/review-pairs.mjs';
 
 
 const { values } = parseArgs({
-  options: { build: { type: 'string', multiple: true }, runs: { type: 'string', default: '5' }, pair: { type: 'string', default: 'core-js-50' } },
+  options: {
+    build: { type: 'string', multiple: true }, runs: { type: 'string', default: '5' }, pair: { type: 'string', default: 'core-js-50' },
+    'poll-status': { type: 'boolean', default: false },
+  },
 });
 const builds = (values.build ?? []).map((spec) => {
   const at = spec.indexOf('=');
@@ -40,18 +45,19 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     const order = run % 2 === 0 ? builds : [...builds].reverse();
     for (const build of order) {
-      const sample = await coldReview(pair.repo, { main: build.main });
+      const sample = await coldReview(pair.repo, { main: build.main, pollStatus: values['poll-status'] });
       samples.get(build.label).push(sample);
-      log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms`);
+      log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms${values['poll-status'] ? `, ${sample.statusAnswers} status answers` : ''}`);
     }
   }
-  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), pair: values.pair, changedFiles: pair.changedFiles, runs: Number(values.runs) }));
+  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), pair: values.pair, changedFiles: pair.changedFiles, runs: Number(values.runs), pollStatus: values['poll-status'] }));
   let first = null;
   for (const build of builds) {
     const runs = samples.get(build.label);
     const row = {
       build: build.label, callMs: Math.round(median(runs.map((r) => r.callMs))), fromSpawnMs: Math.round(median(runs.map((r) => r.fromSpawnMs))),
       cpuMs: Math.round(median(runs.map((r) => r.cpuMs))), callSamples: runs.map((r) => Math.round(r.callMs)),
+      ...(values['poll-status'] ? { statusAnswers: median(runs.map((r) => r.statusAnswers)), statusP50Ms: Math.round(median(runs.map((r) => r.statusP50Ms)) * 10) / 10 } : {}),
     };
     first ??= row;
     console.log(JSON.stringify({ ...row, callRatio: Math.round((row.callMs / first.callMs) * 1000) / 1000, cpuRatio: Math.round((row.cpuMs / first.cpuMs) * 1000) / 1000 }));

@@ -23,20 +23,40 @@ function processCpuMs(pid) {
 
 /**
  * One cold compute of `main`...`release` on `repo` by the daemon build `main` (default: this
- * tree's). Returns {callMs, fromSpawnMs, cpuMs}.
+ * tree's). With `pollStatus`, a second client asks index.status back to back (5 ms apart) while
+ * the compute runs, as an agent waiting for the index does. Returns {callMs, fromSpawnMs, cpuMs,
+ * statusAnswers, statusP50Ms} (the last two 0 without polling).
  */
-export async function coldReview(repo, { main } = {}) {
+export async function coldReview(repo, { main, pollStatus = false } = {}) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-'));
   const spawned = performance.now();
   const daemon = await spawnDaemon(repo, home, main ? { main } : {});
   const client = await connectClient(repo, home, 'bench-review-cold', { daemon });
+  const poller = pollStatus ? await connectClient(repo, home, 'bench-review-cold-status', { daemon }) : null;
   try {
     const cpuBefore = processCpuMs(daemon.pid);
+    let polling = poller !== null;
+    const statusMs = [];
+    const polled = poller && (async () => {
+      while (polling) {
+        const asked = performance.now();
+        await poller.requestByName('index.status', {});
+        statusMs.push(performance.now() - asked);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
     const started = performance.now();
     await client.requestByName('review_studio.compute', { base: 'main', head: 'release' });
     const ended = performance.now();
-    return { callMs: ended - started, fromSpawnMs: ended - spawned, cpuMs: processCpuMs(daemon.pid) - cpuBefore };
+    polling = false;
+    await polled;
+    statusMs.sort((a, b) => a - b);
+    return {
+      callMs: ended - started, fromSpawnMs: ended - spawned, cpuMs: processCpuMs(daemon.pid) - cpuBefore,
+      statusAnswers: statusMs.length, statusP50Ms: statusMs.length === 0 ? 0 : statusMs[statusMs.length >> 1],
+    };
   } finally {
+    poller?.close();
     client.close();
     await daemon.stop();
     fs.rmSync(home, { recursive: true, force: true });
