@@ -10,7 +10,7 @@
  * and held the answering thread 8-14 ms; in a test process whose worker allocates, spawning from
  * the main thread halved the worker's speed, while writing to a spawner's channel cost nothing
  * measurable (bench/RESULTS.md, "Spawning git from the daemon"). The spawner is a Node process of
- * ~40 MB that only forks git. Commands it runs read only (GIT_OPTIONAL_LOCKS=0, nothing writes
+ * ~45 MB of RSS that only forks git. Commands it runs read only (GIT_OPTIONAL_LOCKS=0, nothing writes
  * into .git), so when it dies the commands it was running are run again here, and after
  * MAX_SPAWNER_STARTS deaths it is not started again: git then runs as if it had never been.
  */
