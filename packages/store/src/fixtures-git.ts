@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gitSpawnerStatus, runGitProcess, useGitSpawner } from './git-spawner.js';
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test',
@@ -45,4 +46,20 @@ export function makeRepo(files: Record<string, string | Buffer>): { root: string
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'initial');
   return { root, commit: git(root, 'rev-parse', 'HEAD') };
+}
+
+/**
+ * Turns the git spawner on (useGitSpawner) and waits until git runs from it; returns its pid. A
+ * command is run meanwhile, since one starts a spawner when none runs (after a test killed it).
+ */
+export async function readyGitSpawner(): Promise<number> {
+  useGitSpawner();
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const status = gitSpawnerStatus();
+    if (status?.ready) return status.pid;
+    if (Date.now() > deadline) throw new Error(`the git spawner was not ready within 20 s: ${JSON.stringify(status)}`);
+    await runGitProcess(process.cwd(), ['--version']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

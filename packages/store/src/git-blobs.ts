@@ -5,14 +5,13 @@
  * back-pressure), cancellation, and the errors.
  * It does not decide which blobs to read (the caller skips blobs whose facts are cached).
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { RepographError } from '@repograph/core';
 import { BatchParser } from './git-batch-parser.js';
 import { gitObjects } from './git-objects.js';
 import { gitFailure, spawnError } from './git-run.js';
-import { gitEnvironment } from './git-spawner.js';
+import { spawnGitStream, type GitStreamProcess } from './git-spawner.js';
 import { isFullObjectId } from './object-id.js';
 
 /** One blob's content. */
@@ -60,8 +59,7 @@ export async function readBlobs(
   if (ids.length === 0) return { read: 0, missing: [] };
   if (ids.length <= FEW_BLOBS && signal === undefined) return readFew(root, ids, onBlob);
 
-  const child: ChildProcessByStdio<Writable, Readable, Readable> =
-    spawn('git', ARGS, { cwd: root, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawnGitStream(root, ARGS);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 8192) stderr += chunk.toString('utf8');

@@ -8,12 +8,10 @@
  * in flight then fails with a StoreError). It never keeps a process alive on its own: the child
  * is unref'ed while nothing is asked. It only reads the object store.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { RepographError } from '@repograph/core';
 import { BatchParser } from './git-batch-parser.js';
 import { spawnError } from './git-run.js';
-import { gitEnvironment } from './git-spawner.js';
+import { spawnGitStream, type GitStreamProcess } from './git-spawner.js';
 
 /** An object read: its id, type (blob, tree, commit, tag) and bytes. */
 export interface GitObject {
@@ -45,7 +43,7 @@ export function gitObjects(root: string): GitObjectReader {
 }
 
 export class GitObjectReader {
-  private child: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  private child: GitStreamProcess | null = null;
   private parser: BatchParser | null = null;
   private pending: Pending[] = [];
   /** Responses this process has delivered (the parser counts from its first request). */
@@ -74,10 +72,9 @@ export class GitObjectReader {
     this.stop(new RepographError('StoreError', `git cat-file in ${this.root} was closed while reading`, { root: this.root }));
   }
 
-  private process(): ChildProcessByStdio<Writable, Readable, Readable> {
+  private process(): GitStreamProcess {
     if (this.child) return this.child;
-    const child: ChildProcessByStdio<Writable, Readable, Readable> =
-      spawn('git', ARGS, { cwd: this.root, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnGitStream(this.root, ARGS);
     this.child = child;
     this.delivered = 0;
     this.parser = new BatchParser((index) => this.pending[index - this.delivered]?.name, false);

@@ -8,26 +8,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import { RepographError } from '@repograph/core';
-import { cleanupTempDirs, git, makeRepo, makeTempDir } from './fixtures-git.js';
+import { cleanupTempDirs, git, makeRepo, makeTempDir, readyGitSpawner } from './fixtures-git.js';
 import { runGit } from './git-run.js';
-import { gitSpawnerStatus, runGitProcess, useGitSpawner } from './git-spawner.js';
+import { gitSpawnerStatus, runGitProcess } from './git-spawner.js';
 
 after(cleanupTempDirs);
 
 /** `git parent` prints the pid of git's parent process (Linux /proc). */
 const PARENT_ALIAS = ['-c', 'alias.parent=!cut -d" " -f4 /proc/$PPID/stat', 'parent'];
-
-async function readySpawner(): Promise<number> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const status = gitSpawnerStatus();
-    if (status?.ready) return status.pid;
-    if (Date.now() > deadline) throw new Error(`the git spawner was not ready within 20 s: ${JSON.stringify(status)}`);
-    // A command starts the spawner when none runs; it is answered either way.
-    await runGitProcess(process.cwd(), ['--version']);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function parentOfGit(cwd: string): Promise<number> {
   const exit = await runGitProcess(cwd, PARENT_ALIAS);
@@ -58,8 +46,7 @@ describe('the git spawner', () => {
   });
 
   test('once ready, git runs from the spawner with the same bytes, exit codes and stderr', async () => {
-    useGitSpawner();
-    const pid = await readySpawner();
+    const pid = await readyGitSpawner();
     assert.notEqual(pid, process.pid);
     assert.equal(await parentOfGit(root), pid, 'git is the spawner\'s child');
 
@@ -81,7 +68,7 @@ describe('the git spawner', () => {
   });
 
   test('a timeout kills git; a directory that does not exist is a spawn error', async () => {
-    await readySpawner();
+    await readyGitSpawner();
     const started = Date.now();
     const slow = await runGitProcess(root, ['-c', 'alias.wait=!exec sleep 20 >/dev/null 2>&1', 'wait'], 200);
     assert.equal(slow.signal, 'SIGKILL');
@@ -94,7 +81,7 @@ describe('the git spawner', () => {
   });
 
   test('a spawner that dies leaves no command unanswered and is started anew, at most three times in all', async () => {
-    const first = await readySpawner();
+    const first = await readyGitSpawner();
     // A command the spawner is running when it is killed is run again here.
     const running = runGitProcess(root, ['-c', 'alias.late=!sleep 1; echo late', 'late']);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -103,14 +90,14 @@ describe('the git spawner', () => {
     assert.deepEqual([late.exitCode, late.stdout.toString('utf8').trim()], [0, 'late']);
     await gone(first);
 
-    const second = await readySpawner();
+    const second = await readyGitSpawner();
     assert.notEqual(second, first);
     assert.equal(await parentOfGit(root), second);
 
     // The third start is the last: once it dies too, git runs from here for good.
     process.kill(second, 'SIGKILL');
     await gone(second);
-    const third = await readySpawner();
+    const third = await readyGitSpawner();
     process.kill(third, 'SIGKILL');
     await gone(third);
     for (let attempt = 0; attempt < 3; attempt++) assert.equal(await parentOfGit(root), process.pid);

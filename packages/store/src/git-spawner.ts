@@ -11,12 +11,16 @@
  * the main thread halved the worker's speed, while writing to a spawner's channel cost nothing
  * measurable (bench/RESULTS.md, "Spawning git from the daemon"). The spawner is a Node process of
  * ~45 MB of RSS that only forks git. Commands it runs read only (GIT_OPTIONAL_LOCKS=0, nothing writes
- * into .git), so when it dies the commands it was running are run again here, and after
- * MAX_SPAWNER_STARTS deaths it is not started again: git then runs as if it had never been.
+ * into .git), so when it dies the one-shot commands it was running are run again here (a stream
+ * command, spawnGitStream's long-lived `cat-file --batch`, ends as killed: its reader starts
+ * another), and after MAX_SPAWNER_STARTS deaths it is not started again: git then runs as if it
+ * had never been.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { SpawnerMessage, SpawnerRequest, SpawnerResponse } from './git-spawner-messages.js';
+import type { SpawnerMessage, SpawnerOrder, SpawnerOutput, SpawnerRequest, SpawnerResponse } from './git-spawner-messages.js';
+import { SpawnedStream } from './git-spawner-stream.js';
 
 /** How one git command ended (a command git could not even start rejects instead). */
 export interface GitExit {
@@ -50,7 +54,7 @@ export function gitEnvironment(): NodeJS.ProcessEnv {
 let spawner: Spawner | null = null;
 
 /**
- * Runs this process's one-shot git commands through a spawner process from when it is ready (it
+ * Runs this process's git commands through a spawner process from when it is ready (it
  * starts now; until it says it is ready, ~50 ms, git is spawned here, as it is cheap while the
  * heap is small). For a long-lived process with a large heap: the daemon calls it once at start.
  */
@@ -71,6 +75,22 @@ export function gitSpawnerStatus(): { pid: number; ready: boolean } | null {
 export function runGitProcess(cwd: string, args: readonly string[], timeoutMs?: number): Promise<GitExit> {
   const request = { cwd, args: [...args], ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   return spawner?.run(request) ?? spawnHere(request);
+}
+
+/**
+ * A git process with piped stdin, stdout and stderr (a long-lived `cat-file --batch`): the part
+ * of ChildProcess its users read. From the spawner it is a SpawnedStream (git-spawner-stream.ts).
+ */
+export type GitStreamProcess = Pick<ChildProcessByStdio<Writable, Readable, Readable>, 'stdin' | 'stdout' | 'stderr' | 'ref' | 'unref'> & {
+  kill(signal?: NodeJS.Signals): boolean;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+};
+
+/** Starts `git <args>` in `cwd` with piped stdio, through the spawner when this process uses one and it is ready. */
+export function spawnGitStream(cwd: string, args: readonly string[]): GitStreamProcess {
+  return spawner?.stream(cwd, args)
+    ?? spawn('git', args, { cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 type Request = Omit<SpawnerRequest, 'id'>;
@@ -110,25 +130,37 @@ class Spawner {
   /** The child said it listens (until then, commands run here rather than wait for its start). */
   private ready = false;
   private readonly pending = new Map<number, Pending>();
+  private readonly streams = new Map<number, SpawnedStream>();
+  /** Commands running and streams referenced: while any, the channel keeps this process alive. */
+  private holds = 0;
   private nextId = 0;
   private starts = 0;
 
   /** The command's end through the spawner, or null when there is none to use (run it here). */
   run(request: Request): Promise<GitExit> | null {
-    const child = this.startIfNone();
-    if (child === null || !this.ready) return null;
+    const child = this.readyChild();
+    if (child === null) return null;
     return new Promise((resolve, reject) => {
       const id = ++this.nextId;
       this.pending.set(id, { request, resolve, reject });
-      if (this.pending.size === 1) child.channel?.ref();
-      try {
-        child.send({ id, ...request } satisfies SpawnerRequest, (error: Error | null) => {
-          if (error) this.lost(child);
-        });
-      } catch {
-        this.lost(child);
-      }
+      this.hold();
+      this.send(child, { id, ...request });
     });
+  }
+
+  /** A stream command through the spawner, or null when there is none to use (spawn it here). */
+  stream(cwd: string, args: readonly string[]): SpawnedStream | null {
+    const child = this.readyChild();
+    if (child === null) return null;
+    const id = ++this.nextId;
+    const stream = new SpawnedStream(id, {
+      send: (control, done) => this.send(child, control, done),
+      hold: () => this.hold(),
+      release: () => this.release(),
+    });
+    this.streams.set(id, stream);
+    this.send(child, { id, cwd, args: [...args], stream: true });
+    return stream;
   }
 
   status(): { pid: number; ready: boolean } | null {
@@ -152,7 +184,7 @@ class Spawner {
     }
     child.on('message', (message: SpawnerMessage) => {
       if ('ready' in message) this.ready = this.child === child;
-      else this.settle(message);
+      else this.receive(message);
     });
     child.on('error', () => this.lost(child));
     child.on('exit', () => this.lost(child));
@@ -164,11 +196,47 @@ class Spawner {
     return child;
   }
 
-  private settle(message: SpawnerResponse): void {
+  private readyChild(): ChildProcess | null {
+    const child = this.startIfNone();
+    return child !== null && this.ready ? child : null;
+  }
+
+  /** Sends an order; a channel that cannot take it counts as the spawner lost. */
+  private send(child: ChildProcess, order: SpawnerOrder, done?: (error: Error | null) => void): void {
+    if (this.child !== child) {
+      done?.(new Error('the git spawner exited'));
+      return;
+    }
+    try {
+      child.send(order, (error: Error | null) => {
+        if (error) this.lost(child);
+        done?.(error);
+      });
+    } catch (error) {
+      this.lost(child);
+      done?.(error as Error);
+    }
+  }
+
+  private hold(): void {
+    if (this.holds++ === 0) this.child?.channel?.ref();
+  }
+
+  private release(): void {
+    if (--this.holds === 0) this.child?.channel?.unref();
+  }
+
+  private receive(message: SpawnerResponse | SpawnerOutput): void {
+    const stream = this.streams.get(message.id);
+    if (stream) {
+      if ('exitCode' in message) this.streams.delete(message.id);
+      stream.deliver(message);
+      return;
+    }
     const pending = this.pending.get(message.id);
-    if (!pending) return;
+    if (!pending || !('exitCode' in message)) return;
     this.pending.delete(message.id);
-    if (this.pending.size === 0) this.child?.channel?.unref();
+    this.release();
     if (message.error) {
       pending.reject(Object.assign(new Error(message.error.message), message.error.code === null ? {} : { code: message.error.code }));
       return;
@@ -180,14 +248,22 @@ class Spawner {
     });
   }
 
-  /** The spawner went (or cannot be written to): what it was running runs here, and it is started anew when next needed. */
+  /**
+   * The spawner went (or cannot be written to): the one-shot commands it was running run here,
+   * its streams end as killed (a stream's state cannot be replayed), and the next command starts
+   * a new spawner.
+   */
   private lost(child: ChildProcess): void {
     if (this.child !== child) return;
     this.child = null;
     this.ready = false;
     child.kill('SIGKILL');
+    const streams = [...this.streams.values()];
+    this.streams.clear();
+    for (const stream of streams) stream.end({ exitCode: null, signal: 'SIGKILL', stdout: new Uint8Array(0), stderr: 'the git spawner exited', error: null });
     const orphans = [...this.pending.values()];
     this.pending.clear();
+    this.holds = 0;
     for (const { request, resolve, reject } of orphans) spawnHere(request).then(resolve, reject);
   }
 }
