@@ -19,6 +19,7 @@ import { rebaseFacts } from './rebase.js';
 import { deltaOver } from './baseline-delta.js';
 import { diagnosticsKeyOf, keepNeighbour, takeNeighbour } from './baseline-neighbour.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
+import { seedLayerImports } from './layer-imports.js';
 
 /**
  * The snapshot key of a commit's baseline: `baseline:<commit>+<build fingerprint>` (extractor,
@@ -232,13 +233,26 @@ export async function publishBaseline(
       ...delta.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
       ...delta.removed.map((path) => ({ path, removed: true, symbols: [], relations: [] })),
     ];
+  const key = baselineKey(commit, selection.policy);
   const generation = await store.publishSnapshot({
-    key: baselineKey(commit, selection.policy), base: delta?.anchor ?? null,
+    key, base: delta?.anchor ?? null,
     files: fileEntries(files, published), groups, report, digest: published.digest,
     meta: { head: commit, commit, policy: buildFingerprint(selection.policy) },
     ...(options.replace === true ? { replace: true } : {}),
   });
+  if (delta === null) seedFromPublished(store, key, published.groups);
   return { report: { ...report, generation }, anchor: delta?.anchor ?? null };
+}
+
+/** A whole baseline's import edges, kept for the reviews that walk them (layer-imports.ts). */
+function seedFromPublished(store: RepoStore, key: string, groups: GraphOutput['groups']): void {
+  const reader = store.reader(key);
+  if (!reader) return;
+  try {
+    seedLayerImports(store.storeId, reader.storage.sid, groups);
+  } finally {
+    reader.close();
+  }
 }
 
 /**

@@ -4,8 +4,11 @@
  * once from a baseline, serve every later review on that baseline, and a delta baseline or a
  * workspace overlay reads only its own files anew. A review of a branch recomputed after each
  * push then walks the import graph (new-cycle detection) at the cost of what the branch changed.
- * Owns that cache; the reading of one file's imports is the reader's.
+ * A complete baseline just published from memory seeds its layer with every file's imports
+ * (seedLayerImports), so the first review after a cold index does not read them back. Owns that
+ * cache and what a file's imports are (importTargets); reading a file's relations is the reader's.
  */
+import type { RelationRecord } from '@repograph/core';
 import type { SnapshotReader } from '@repograph/store';
 
 /** Layers whose import edges are kept (a review's base and head, a workspace's baseline, ...). */
@@ -30,6 +33,27 @@ export function layerImports(reader: SnapshotReader, read: (path: string) => str
     if (imports === undefined) layer.set(path, (imports = read(path)));
     return imports;
   };
+}
+
+/** The modules a file's relations import: the `to` of its resolved `imports` relations, sorted, once each. */
+export function importTargets(relations: Iterable<RelationRecord>): string[] {
+  const targets = new Set<string>();
+  for (const relation of relations) {
+    if (relation.kind === 'imports' && relation.to !== null) targets.add(relation.to);
+  }
+  return [...targets].sort();
+}
+
+/**
+ * Seeds the layer `sid` of the store `storeId` (a baseline stored whole, not as a delta) with the
+ * imports of `groups`, the groups it was just published from: the same records the store holds,
+ * so what a reader would read back is what is kept. Paths already kept are left as they are.
+ */
+export function seedLayerImports(storeId: string, sid: string, groups: Iterable<{ path: string; relations: readonly RelationRecord[] }>): void {
+  const layer = layerCache(`${storeId}\0${sid}`);
+  for (const group of groups) {
+    if (!layer.has(group.path)) layer.set(group.path, importTargets(group.relations));
+  }
 }
 
 function layerCache(key: string): Map<string, string[]> {

@@ -14,7 +14,7 @@ import { assignIds } from '@repograph/graph';
 import type { FileEntry, SnapshotInfo, SnapshotReader } from '@repograph/store';
 import type { CallArguments, Definition, GraphSide, SiteRelation } from './delta-view.js';
 import type { FunctionLookup } from './function-index.js';
-import { layerImports } from './layer-imports.js';
+import { importTargets, layerImports } from './layer-imports.js';
 
 const DELTA_KINDS: ReadonlySet<RelationKind> = new Set(['calls', 'instantiates', 'references']);
 /**
@@ -105,11 +105,7 @@ export class ReaderSide implements GraphSide {
   }
 
   private readImports(path: string): string[] {
-    const targets = new Set<string>();
-    for (const relation of this.reader.relationsInFile(path)) {
-      if (relation.kind === 'imports' && relation.to !== null) targets.add(relation.to);
-    }
-    return [...targets].sort();
+    return importTargets(this.reader.relationsInFile(path));
   }
 
   withFingerprint(fingerprint: string): string[] {
