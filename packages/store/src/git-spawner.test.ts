@@ -80,6 +80,20 @@ describe('the git spawner', () => {
       error instanceof RepographError && error.code === 'StoreError' && /does not exist/.test(error.message));
   });
 
+  test('a stopped spawner does not hold a command with a timeout past it: the command runs here', { timeout: 30_000 }, async () => {
+    const stopped = await readyGitSpawner();
+    process.kill(stopped, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const exit = await runGitProcess(root, ['rev-parse', 'HEAD'], 300);
+      assert.deepEqual([exit.exitCode, exit.stdout.toString('utf8').trim()], [0, commit]);
+      assert.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`);
+      await gone(stopped);
+    } finally {
+      try { process.kill(stopped, 'SIGKILL'); } catch { /* gone */ }
+    }
+  });
+
   test('a spawner that dies leaves no command unanswered and is started anew, at most three times in all', async () => {
     const first = await readyGitSpawner();
     // A command the spawner is running when it is killed is run again here.
@@ -94,12 +108,10 @@ describe('the git spawner', () => {
     assert.notEqual(second, first);
     assert.equal(await parentOfGit(root), second);
 
-    // The third start is the last: once it dies too, git runs from here for good.
+    // This is the third start (the stopped spawner of the test before was the first): once it
+    // dies too, git runs from here for good.
     process.kill(second, 'SIGKILL');
     await gone(second);
-    const third = await readyGitSpawner();
-    process.kill(third, 'SIGKILL');
-    await gone(third);
     for (let attempt = 0; attempt < 3; attempt++) assert.equal(await parentOfGit(root), process.pid);
     assert.equal(gitSpawnerStatus(), null);
   });

@@ -42,6 +42,11 @@ const REDIRECTING_VARIABLES = [
 const STDERR_LIMIT = 8192;
 /** Spawner processes started at most, over this process's life, before git is spawned here for good. */
 const MAX_SPAWNER_STARTS = 3;
+/**
+ * How long past its own timeout a command may go unanswered before the spawner counts as lost (a
+ * stopped or wedged spawner): the command then runs here, so a timeout still bounds its wait.
+ */
+const SPAWNER_GRACE_MS = 2000;
 const CHILD_MODULE = fileURLToPath(new URL('./git-spawner-child.js', import.meta.url));
 
 /** The environment git runs with: the process's, minus redirections, without optional locks or prompts. */
@@ -145,6 +150,11 @@ class Spawner {
       this.pending.set(id, { request, resolve, reject });
       this.hold();
       this.send(child, { id, ...request });
+      if (request.timeoutMs !== undefined) {
+        setTimeout(() => {
+          if (this.pending.has(id)) this.lost(child);
+        }, request.timeoutMs + SPAWNER_GRACE_MS).unref();
+      }
     });
   }
 
