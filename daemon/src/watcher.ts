@@ -60,6 +60,8 @@ export interface WorktreeWatcherOptions {
     ignores(relativePath: string, isDirectory?: boolean): boolean;
     reports?(relativePath: string, isDirectory?: boolean): boolean;
     invalidate?(relativePath: string): void;
+    /** Loads what the answers need without holding the thread; awaited before each walk. */
+    prepare?(): Promise<void>;
   };
   /** Absolute git dir of the worktree (`<root>/.git`, or `.git/worktrees/<name>` of a linked one). */
   gitDir?: string;
@@ -141,7 +143,9 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
   };
 
   const tree = new DirectoryTree({ root, ignores, reports, onTouch: touch, onError: reportError });
-  const ready = Promise.race([tree.start(), closing]);
+  // The filter asks git what it needs before the walk, instead of synchronously within it.
+  const prepared = (): Promise<void> => filter.prepare?.() ?? Promise.resolve();
+  const ready = Promise.race([prepared().then(() => (closed ? undefined : tree.start())), closing]);
 
   /**
    * After ignore rules change, a re-walk watches what they no longer ignore and closes what
@@ -156,6 +160,7 @@ export function createWorktreeWatcher(options: WorktreeWatcherOptions): Worktree
       await ready;
       do {
         rewatchAgain = false;
+        await prepared();
         await tree.rewalk();
       } while (rewatchAgain && !closed);
     })().catch(reportError).finally(() => { rewatching = null; });

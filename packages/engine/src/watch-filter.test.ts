@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -128,6 +128,31 @@ test('tracked ignored files are asked of the root\'s own repository, whatever GI
     if (inherited === undefined) delete process.env.GIT_DIR;
     else process.env.GIT_DIR = inherited;
   }
+});
+
+test('prepare() asks git ahead, once per invalidation, so later answers need no git', async () => {
+  const root = tree({ ...layout, 'src/gen/tracked.ts': '' });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.gitignore', 'src');
+  git('add', '-f', 'src/gen/tracked.ts');
+  const filter = createWatchFilter(root);
+  await filter.prepare();
+  // With git's repository out of reach, only what prepare() loaded can say the file is tracked.
+  renameSync(join(root, '.git'), join(root, '.git-away'));
+  try {
+    assert.equal(filter.ignores('src/gen/tracked.ts', false), false, 'known tracked from prepare()');
+    assert.equal(filter.ignores('src/gen', true), false);
+    // An invalidation forgets it; prepare() asks again (now git finds nothing: no repository).
+    filter.invalidate('src/.gitignore');
+    await filter.prepare();
+    assert.equal(filter.ignores('src/gen/tracked.ts', false), true, 'asked again after the invalidation');
+  } finally {
+    renameSync(join(root, '.git-away'), join(root, '.git'));
+  }
+  filter.invalidate('.gitignore');
+  await Promise.all([filter.prepare(), filter.prepare()]);
+  assert.equal(filter.ignores('src/gen/tracked.ts', false), false, 'and again once the repository is back');
 });
 
 const excludedLayout = {

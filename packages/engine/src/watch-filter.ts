@@ -7,7 +7,9 @@
  * the .gitignore matcher's, both in @repograph/graph. Sources of ignore rules: every .gitignore
  * from the root down (read lazily, cached, refreshed through `invalidate`) and the repository's
  * info/exclude. Files git tracks are never ignored, even when a pattern matches them (git lists
- * tracked files whatever .gitignore says). It errs towards watching and reporting: an unknown
+ * tracked files whatever .gitignore says); which tracked files an ignore pattern matches is asked
+ * of git once per invalidation, through prepare() without holding the thread (the watcher awaits
+ * it before each walk), else synchronously on first need. It errs towards watching and reporting: an unknown
  * entry type is ignored only when it would be ignored as a file and as a directory, and reported
  * when it would be reported as either.
  */
@@ -15,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { admitPath, DEFAULT_MATERIAL_POLICY, excludedDirectoryReason, GitignoreRules, POLICY_FILE_NAME, type MaterialPolicy } from '@repograph/graph';
-import { gitEnvironment } from '@repograph/store';
+import { gitEnvironment, runGit } from '@repograph/store';
 import { readRegularTextSync } from './regular-file.js';
 
 export interface WatchFilter {
@@ -41,6 +43,12 @@ export interface WatchFilter {
    * or removed; the next question re-reads it.
    */
   invalidate(relativeGitignorePath: string): void;
+  /**
+   * Asks git, without holding the thread, for what the answers above would otherwise ask it
+   * synchronously on first need (the tracked files an ignore pattern matches), once per
+   * invalidation; the watcher awaits it before each walk. Never rejects.
+   */
+  prepare(): Promise<void>;
 }
 
 /** Creates the filter of one worktree; `root` is its absolute top-level directory. */
@@ -49,6 +57,9 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
   const directoryIgnored = new Map<string, boolean>();
   let infoExclude: GitignoreRules | null | undefined;
   let tracked: Set<string> | undefined;
+  /** Bumped by invalidate(): a listing asked before it is stale when it arrives. */
+  let generation = 0;
+  let preparing: { generation: number; done: Promise<void> } | null = null;
   const isGit = pathExists(join(root, '.git'));
 
   const rulesOf = (directory: string): GitignoreRules | null => {
@@ -135,6 +146,17 @@ export function createWatchFilter(root: string, policy: MaterialPolicy = DEFAULT
       else infoExclude = undefined;
       directoryIgnored.clear();
       tracked = undefined;
+      generation++;
+    },
+    prepare() {
+      if (tracked !== undefined) return Promise.resolve();
+      if (preparing?.generation === generation) return preparing.done;
+      const asked = generation;
+      const done = trackedIgnoredPathsAsync(root).then((paths) => {
+        if (asked === generation && tracked === undefined) tracked = paths;
+      });
+      preparing = { generation: asked, done };
+      return done;
     },
   };
 }
@@ -186,18 +208,36 @@ function readInfoExclude(root: string): GitignoreRules | null {
  * once and again after each invalidation. Outside a git worktree (or if git fails) it is empty.
  */
 function trackedIgnoredPaths(root: string): Set<string> {
-  const paths = new Set<string>();
   let output: string;
   try {
     statSync(join(root, '.git'));
     // gitEnvironment(): a GIT_DIR or GIT_INDEX_FILE the daemon inherited (from a hook) must not
     // make git list another repository's files.
-    output = execFileSync('git', ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], {
+    output = execFileSync('git', TRACKED_IGNORED, {
       cwd: root, env: gitEnvironment(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000,
     });
   } catch {
-    return paths;
+    return new Set();
   }
+  return withAncestors(output);
+}
+
+/** trackedIgnoredPaths through the store's git runner (the daemon's spawner), never holding the thread. */
+async function trackedIgnoredPathsAsync(root: string): Promise<Set<string>> {
+  if (!pathExists(join(root, '.git'))) return new Set();
+  try {
+    const listed = await runGit(root, TRACKED_IGNORED, 30_000);
+    return listed.exitCode === 0 ? withAncestors(listed.stdout.toString('utf8')) : new Set();
+  } catch {
+    return new Set();
+  }
+}
+
+const TRACKED_IGNORED = ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'];
+
+/** The NUL-separated paths of `output` and every directory above them. */
+function withAncestors(output: string): Set<string> {
+  const paths = new Set<string>();
   for (const file of output.split('\0')) {
     for (let path = file; path !== '' && !paths.has(path); path = parentOf(path)) paths.add(path);
   }
