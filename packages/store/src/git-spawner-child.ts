@@ -9,10 +9,10 @@
  * its own. Owns nothing but the running; what runs, with which environment, is its parent's. It
  * runs git only (never a shell), and exits when its parent goes, killing the commands still running.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { SpawnerControl, SpawnerMessage, SpawnerOrder, SpawnerRequest, SpawnerResponse } from './git-spawner-messages.js';
+import type { ChildProcess } from 'node:child_process';
+import { execGit } from './git-exec.js';
+import type { SpawnerControl, SpawnerMessage, SpawnerOrder, SpawnerRequest } from './git-spawner-messages.js';
 
-const STDERR_LIMIT = 8192;
 // Git inherits this process's environment (its parent's gitEnvironment()), without Node's own.
 for (const name of ['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE']) delete process.env[name];
 /** Every command running, by request id. */
@@ -23,41 +23,22 @@ function send(message: SpawnerMessage): void {
 }
 
 function run(request: SpawnerRequest): void {
-  const reply = (response: Omit<SpawnerResponse, 'id'>): void => send({ id: request.id, ...response });
-  let child: ChildProcess;
-  try {
-    child = spawn('git', request.args, { cwd: request.cwd, env: process.env, stdio: [request.stream ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    reply(failed(error));
-    return;
-  }
-  running.set(request.id, child);
-  const chunks: Buffer[] = [];
-  let stderr = '';
-  const timer = request.timeoutMs === undefined ? null : setTimeout(() => child.kill('SIGKILL'), request.timeoutMs);
-  child.stdin?.on('error', () => {
-    // EPIPE when git exits: its close says how.
+  const { id } = request;
+  const { child, ended } = execGit({
+    cwd: request.cwd, args: request.args, env: process.env, ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+    ...(request.stream ? {
+      stdin: true,
+      onStdout: (chunk: Buffer) => send({ id, output: chunk }),
+      onStderr: (text: string) => send({ id, errorOutput: text }),
+    } : {}),
   });
-  child.stdout!.on('data', (chunk: Buffer) => {
-    if (request.stream) send({ id: request.id, output: chunk });
-    else chunks.push(chunk);
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    if (stderr.length >= STDERR_LIMIT) return;
-    const text = chunk.toString('utf8').slice(0, STDERR_LIMIT - stderr.length);
-    stderr += text;
-    if (request.stream) send({ id: request.id, errorOutput: text });
-  });
-  let settled = false;
-  const settle = (response: Omit<SpawnerResponse, 'id'>): void => {
-    if (settled) return;
-    settled = true;
-    running.delete(request.id);
-    if (timer) clearTimeout(timer);
-    reply(response);
-  };
-  child.on('error', (error) => settle(failed(error)));
-  child.on('close', (code, signal) => settle({ exitCode: code, signal, stdout: Buffer.concat(chunks), stderr, error: null }));
+  if (child) running.set(id, child);
+  ended.then(
+    (exit) => send({ id, ...exit, error: null }),
+    (error: NodeJS.ErrnoException) => send({
+      id, exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: '', error: { code: error.code ?? null, message: String(error.message ?? error) },
+    }),
+  ).finally(() => running.delete(id));
 }
 
 /** Feeds, pauses, resumes or kills a stream command (a command gone meanwhile is left alone). */
@@ -70,11 +51,6 @@ function control(order: SpawnerControl): void {
     if (order.flow === 'pause') child.stdout?.pause();
     else child.stdout?.resume();
   } else child.kill('SIGKILL');
-}
-
-function failed(error: unknown): Omit<SpawnerResponse, 'id'> {
-  const { code, message } = error as NodeJS.ErrnoException;
-  return { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: '', error: { code: code ?? null, message: String(message ?? error) } };
 }
 
 process.on('message', (order: SpawnerOrder) => {

@@ -9,6 +9,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { finished, Readable, Writable } from 'node:stream';
+import { asBuffer } from './git-exec.js';
 import type { SpawnerControl, SpawnerOutput, SpawnerResponse } from './git-spawner-messages.js';
 
 /** What a stream needs of the spawner: sending it orders, and holding the channel open while referenced. */
@@ -50,9 +51,7 @@ export class SpawnedStream extends EventEmitter {
   /** A message of this command from the spawner: output, or its end. */
   deliver(message: SpawnerOutput | SpawnerResponse): void {
     if ('output' in message) {
-      const { output } = message;
-      const chunk = Buffer.isBuffer(output) ? output : Buffer.from(output.buffer, output.byteOffset, output.byteLength);
-      if (!this.stdout.push(chunk) && !this.paused && !this.ended) {
+      if (!this.stdout.push(asBuffer(message.output)) && !this.paused && !this.ended) {
         this.paused = true;
         this.link.send({ id: this.id, flow: 'pause' });
       }

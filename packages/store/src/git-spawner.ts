@@ -19,17 +19,9 @@
 import { fork, spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { asBuffer, execGit, type GitExit } from './git-exec.js';
 import type { SpawnerMessage, SpawnerOrder, SpawnerOutput, SpawnerRequest, SpawnerResponse } from './git-spawner-messages.js';
 import { SpawnedStream } from './git-spawner-stream.js';
-
-/** How one git command ended (a command git could not even start rejects instead). */
-export interface GitExit {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: Buffer;
-  /** The first 8 KB of stderr, as text. */
-  stderr: string;
-}
 
 /**
  * Variables that make git use a repository, index or object store other than the one found from
@@ -39,7 +31,6 @@ const REDIRECTING_VARIABLES = [
   'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
   'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
 ];
-const STDERR_LIMIT = 8192;
 /** Spawner processes started at most, over this process's life, before git is spawned here for good. */
 const MAX_SPAWNER_STARTS = 3;
 /**
@@ -48,6 +39,8 @@ const MAX_SPAWNER_STARTS = 3;
  */
 const SPAWNER_GRACE_MS = 2000;
 const CHILD_MODULE = fileURLToPath(new URL('./git-spawner-child.js', import.meta.url));
+
+export type { GitExit };
 
 /** The environment git runs with: the process's, minus redirections, without optional locks or prompts. */
 export function gitEnvironment(): NodeJS.ProcessEnv {
@@ -102,25 +95,7 @@ type Request = Omit<SpawnerRequest, 'id'>;
 
 /** Spawns git from this process. */
 function spawnHere(request: Request): Promise<GitExit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', request.args, { cwd: request.cwd, env: gitEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    const timer = request.timeoutMs === undefined ? null : setTimeout(() => child.kill('SIGKILL'), request.timeoutMs);
-    timer?.unref();
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8').slice(0, STDERR_LIMIT - stderr.length);
-    });
-    child.on('error', (error) => {
-      if (timer) clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (exitCode, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ exitCode, signal, stdout: Buffer.concat(chunks), stderr });
-    });
-  });
+  return execGit({ ...request, env: gitEnvironment() }).ended;
 }
 
 interface Pending {
@@ -251,11 +226,7 @@ class Spawner {
       pending.reject(Object.assign(new Error(message.error.message), message.error.code === null ? {} : { code: message.error.code }));
       return;
     }
-    const { stdout } = message;
-    pending.resolve({
-      exitCode: message.exitCode, signal: message.signal, stderr: message.stderr,
-      stdout: Buffer.isBuffer(stdout) ? stdout : Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength),
-    });
+    pending.resolve({ exitCode: message.exitCode, signal: message.signal, stderr: message.stderr, stdout: asBuffer(message.stdout) });
   }
 
   /**
