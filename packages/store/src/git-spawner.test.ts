@@ -69,11 +69,9 @@ describe('the git spawner', () => {
 
   test('a timeout kills git; a directory that does not exist is a spawn error', async () => {
     await readyGitSpawner();
-    const started = Date.now();
     const slow = await runGitProcess(root, ['-c', 'alias.wait=!exec sleep 20 >/dev/null 2>&1', 'wait'], 200);
     assert.equal(slow.signal, 'SIGKILL');
     assert.equal(slow.exitCode, null);
-    assert.ok(Date.now() - started < 15_000, 'the command ended at its timeout, not after its sleep');
     const nowhere = `${makeTempDir()}/missing`;
     await assert.rejects(runGitProcess(nowhere, ['status']), (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
     await assert.rejects(runGit(nowhere, ['status']), (error: unknown) =>
@@ -84,10 +82,9 @@ describe('the git spawner', () => {
     const stopped = await readyGitSpawner();
     process.kill(stopped, 'SIGSTOP');
     try {
-      const started = Date.now();
+      // Without the guard the command waits on the stopped spawner until the test's timeout.
       const exit = await runGitProcess(root, ['rev-parse', 'HEAD'], 300);
       assert.deepEqual([exit.exitCode, exit.stdout.toString('utf8').trim()], [0, commit]);
-      assert.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`);
       await gone(stopped);
     } finally {
       try { process.kill(stopped, 'SIGKILL'); } catch { /* gone */ }
