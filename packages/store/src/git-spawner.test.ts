@@ -72,6 +72,10 @@ describe('the git spawner', () => {
     const slow = await runGitProcess(root, ['-c', 'alias.wait=!exec sleep 20 >/dev/null 2>&1', 'wait'], 200);
     assert.equal(slow.signal, 'SIGKILL');
     assert.equal(slow.exitCode, null);
+    // An argument spawn refuses at once (a NUL byte) is a StoreError, through the channel too.
+    await assert.rejects(runGit(root, ['rev-parse', 'main\0--all']), (error: unknown) =>
+      error instanceof RepographError && error.code === 'StoreError');
+    assert.ok(gitSpawnerStatus()?.ready, 'and the spawner goes on');
     const nowhere = `${makeTempDir()}/missing`;
     await assert.rejects(runGitProcess(nowhere, ['status']), (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
     await assert.rejects(runGit(nowhere, ['status']), (error: unknown) =>
