@@ -4,6 +4,7 @@
 // meta.workspace says `commit:<sha>`. `commit` with `workspace` is InvalidParams; a range, an
 // option-like or unknown ref is BaseNotACommit, as `check` refuses them.
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { call } from '../helpers/daemon.mjs';
 import { rejection, scope } from '../helpers/daemon-scope.mjs';
@@ -101,4 +102,66 @@ test('queries read a commit\'s baseline instead of a workspace, built on demand,
   const status = await call(client, 'index.status', {});
   assert.equal(status.baseline, head);
   assert.equal(status.meta.workspace, 'default');
+});
+
+/** The commands of the processes `pid` forked itself and that run now (Linux /proc: every thread's children). */
+function childCommands(pid) {
+  const commands = [];
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return commands;
+  }
+  for (const task of tasks) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    for (const child of children.split(' ').filter(Boolean)) {
+      try {
+        commands.push(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
+      } catch {
+        // the child ended meanwhile
+      }
+    }
+  }
+  return commands;
+}
+
+test('committed-mode answers read the commit\'s text without forking git from the daemon', { timeout: 120_000, skip: !existsSync('/proc/self/task') && 'needs Linux /proc' }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('repo', V1);
+  git(repo, 'tag', 'v1');
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('committed-text');
+  await call(client, 'index.status', { sync: true });
+  await call(client, 'symbols.search', { query: 'oldName', commit: 'v1' });
+
+  // Sampled every millisecond while the answers run: git run by the daemon itself (not its spawner).
+  const forked = new Set();
+  const sampler = setInterval(() => {
+    for (const command of childCommands(daemon.child.pid)) if (/^git\b|\/git\s/.test(command)) forked.add(command);
+  }, 1);
+  try {
+    for (let round = 0; round < 10; round++) {
+      const context = await call(client, 'symbols.context', { id: 'src/lib.ts#oldName', commit: 'v1' });
+      assert.match(context.source.text, /export function oldName\(\)/);
+      const refs = await call(client, 'refs.find', { id: 'src/lib.ts#oldName', commit: 'v1' });
+      assert.ok(refs.references.some((hit) => hit.excerpt === 'return oldName();'), JSON.stringify(refs.references));
+      const span = await call(client, 'code.span', { path: 'src/shape.ts', startLine: 8, endLine: 8, commit: 'v1' });
+      assert.equal(span.text, '    return 4;');
+      const outside = await call(client, 'code.span', { path: 'node_modules/dep/index.js', startLine: 1, endLine: 1, commit: 'v1' });
+      assert.equal(outside.text, 'module.exports = function dep() {};', 'a file the index did not admit, read by <commit>:<path>');
+      const definition = await call(client, 'symbols.definition', { id: 'src/use.ts#useIt', commit: 'v1' });
+      assert.match(definition.text, /return oldName\(\);/);
+      const summary = await call(client, 'repo.summarize', { commit: 'v1' });
+      assert.deepEqual(summary.packages.items.map((item) => item.manifest), ['package.json']);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  assert.deepEqual([...forked], [], 'no git process forked by the daemon itself');
 });

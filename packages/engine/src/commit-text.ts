@@ -2,12 +2,13 @@
  * A commit's source text for queries in committed mode (`commit:` instead of `workspace:`): read
  * from git objects, never from the worktree, so an answer about `main` quotes `main` whatever is
  * checked out. A file of the commit's manifest is read by its blob id; any other path as
- * `<commit>:<path>` (a file the index did not admit). One answer's files are read in one
- * `git cat-file --batch` where the answer knows them ahead (excerpts, context), and a text search
- * streams them through the store's readBlobs without holding the thread. Files over 8 MiB are not
- * read (as on disk). Owns that reading and the batch parsing of the synchronous read.
+ * `<commit>:<path>` (a file the index did not admit), its size asked first. Answers read their
+ * files ahead without holding the thread (`preloadAsync`: the store's readBlobs and object
+ * reader, no git process forked from the daemon); a path read without that is read in one
+ * synchronous `git cat-file --batch`. Files over 8 MiB are not read (as on disk). Owns that
+ * reading and the batch parsing of the synchronous read.
  */
-import { readBlobs, type FileEntry } from '@repograph/store';
+import { gitObjects, readBlobs, runGit, type FileEntry } from '@repograph/store';
 import { gitSync } from './git-process.js';
 import type { SessionText, TextSource } from './session-text.js';
 import { MAX_SOURCE_BYTES, repositoryPath, type SourceProblem } from './source-text.js';
@@ -85,13 +86,16 @@ class CommitSource implements TextSource {
 
   async preloadAsync(paths: readonly string[]): Promise<void> {
     const byBlob = new Map<string, string[]>();
-    for (const path of paths) {
+    const outside: string[] = [];
+    for (const path of new Set(paths)) {
       if (this.loaded.has(path)) continue;
+      if (/[\n\r\0]/.test(path)) { this.loaded.set(path, { ok: false, problem: 'missing' }); continue; }
       const entry = this.entry(path);
-      if (!entry?.blobId) continue;
+      if (!entry?.blobId) { outside.push(path); continue; }
       if (entry.size > MAX_SOURCE_BYTES) { this.loaded.set(path, { ok: false, problem: 'too_large', size: entry.size }); continue; }
       byBlob.set(entry.blobId, [...(byBlob.get(entry.blobId) ?? []), path]);
     }
+    for (const path of outside) this.loaded.set(path, await this.readOutside(path).catch((): Loaded => ({ ok: false, problem: 'unreadable' })));
     const ids = [...byBlob.keys()];
     for (let start = 0; start < ids.length; start += ASYNC_BATCH) {
       const result = await readBlobs(this.root, ids.slice(start, start + ASYNC_BATCH), (blob) => {
@@ -99,6 +103,22 @@ class CommitSource implements TextSource {
       }).catch(() => null);
       for (const id of result?.missing ?? []) for (const path of byBlob.get(id) ?? []) this.loaded.set(path, { ok: false, problem: 'missing' });
     }
+  }
+
+  /**
+   * A path outside the manifest, as `<commit>:<path>` through the object reader: its size first
+   * (`cat-file -s`), since a file the index did not admit may be of any size.
+   */
+  private async readOutside(path: string): Promise<Loaded> {
+    const name = `${this.commit}:${path}`;
+    const sized = await runGit(this.root, ['cat-file', '-s', name]);
+    if (sized.exitCode !== 0) return { ok: false, problem: 'missing' };
+    const size = Number(sized.stdout.toString('utf8').trim());
+    if (!Number.isSafeInteger(size)) return { ok: false, problem: 'unreadable' };
+    if (size > MAX_SOURCE_BYTES) return { ok: false, problem: 'too_large', size };
+    const object = await gitObjects(this.root).read(name);
+    if (object === null) return { ok: false, problem: 'missing' };
+    return object.type === 'blob' ? decoded(object.bytes) : { ok: false, problem: 'not_a_regular_file' };
   }
 
   /** One synchronous `git cat-file --batch` over `names`; every path gets its text or its problem. */

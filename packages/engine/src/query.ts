@@ -23,7 +23,7 @@ import { architectureFactsOf, type ArchitectureFacts } from './architecture-fact
 import { snapshotHasSyntaxTierFiles } from './syntax-tier-presence.js';
 import { scanText, type TextMatch } from './text-search.js';
 import { yieldTurn } from './yield-turn.js';
-import { summarizeSnapshot, type RepoSummary, type SummaryOptions } from './summarize.js';
+import { summarizeSnapshot, summaryTextPaths, type RepoSummary, type SummaryOptions } from './summarize.js';
 import { TRACE_DEFAULT_DEPTH, TRACE_MAX_DEPTH, TRACE_MAX_NODES, traceFrom, traceRoots, type CallTrace } from './trace.js';
 
 /** What every answer carries about where it was read. */
@@ -141,6 +141,17 @@ export class QuerySession {
     return this.text.open();
   }
 
+  /**
+   * A source with `paths` read ahead without holding the thread: a commit's blobs come through
+   * the repository's object reader (commit-text.ts), so an answer quoting them forks no git
+   * process and waits for none on the thread that answers everyone.
+   */
+  private async sourceWith(paths: readonly string[]): Promise<TextSource> {
+    const source = this.source();
+    await source.preloadAsync(paths);
+    return source;
+  }
+
   /** The generation this session reads. */
   get generation(): number {
     return this.reader.info.generation;
@@ -219,16 +230,15 @@ export class QuerySession {
   }
 
   /** Relations into the symbol (all kinds but `contains`, or the given kinds), with excerpts. */
-  refs(params: { id: string; kinds?: RelationKind[] }): { symbol: SymbolRecord; references: ReferenceHit[]; meta: AnswerMeta } {
+  async refs(params: { id: string; kinds?: RelationKind[] }): Promise<{ symbol: SymbolRecord; references: ReferenceHit[]; meta: AnswerMeta }> {
     const started = performance.now();
     const symbol = this.symbol(params.id);
     const kinds = params.kinds && params.kinds.length > 0 ? new Set(params.kinds) : null;
-    const source = this.source();
     const incoming = this.reader.relationsTo(symbol.id);
     const meter = this.meter(started);
     meter.work(incoming.length);
     const kept = incoming.filter((r) => (kinds ? kinds.has(r.kind) : r.kind !== 'contains'));
-    source.preload(kept.map((relation) => relation.site.path));
+    const source = await this.sourceWith([...new Set(kept.map((relation) => relation.site.path))]);
     const references = kept
       .map((relation) => ({ relation, excerpt: source.linesOf(relation.site.path)?.[relation.site.line - 1]?.trim().slice(0, 200) ?? '' }));
     meter.returned(references.length);
@@ -236,33 +246,32 @@ export class QuerySession {
   }
 
   /** The card, the symbol's source and the source of each direct callee (bounded). */
-  context(params: { id: string; maxCallees?: number }): SymbolCard & {
+  async context(params: { id: string; maxCallees?: number }): Promise<SymbolCard & {
     source: SourceSpan; calleeSources: Array<{ symbol: SymbolRecord; source: SourceSpan }>; truncated: boolean; meta: AnswerMeta;
-  } {
+  }> {
     const started = performance.now();
     const card = this.card(params);
     const maxCallees = Math.min(Math.max(0, Math.floor(params.maxCallees ?? CONTEXT_CALLEES)), CONTEXT_CALLEES);
-    const source = this.source();
     const calleeIds = new Set<string>();
     for (const relation of this.reader.relationsFrom(card.symbol.id)) {
       if (CALL_KINDS.has(relation.kind) && relation.to !== null && relation.to !== card.symbol.id) calleeIds.add(relation.to);
     }
     const callees = handWrittenFirst([...calleeIds].map((id) => this.reader.getSymbol(id)).filter((s): s is SymbolRecord => s !== undefined), (s) => s);
     let truncated = callees.length > maxCallees;
+    const source = await this.sourceWith([...new Set([card.symbol.path, ...callees.slice(0, maxCallees).map((symbol) => symbol.path)])]);
     const read = (symbol: SymbolRecord, lines: number): SourceSpan => {
       const span = spanOf(source, symbol.path, symbol.range.start.line, symbol.range.end.line, lines)
         ?? { path: symbol.path, startLine: symbol.range.start.line, endLine: symbol.range.end.line, text: '', truncated: true };
       if (span.truncated) truncated = true;
       return span;
     };
-    source.preload([card.symbol.path, ...callees.slice(0, maxCallees).map((symbol) => symbol.path)]);
     const own = read(card.symbol, CONTEXT_SYMBOL_LINES);
     const calleeSources = callees.slice(0, maxCallees).map((symbol) => ({ symbol, source: read(symbol, CONTEXT_CALLEE_LINES) }));
     return { ...card, source: own, calleeSources, truncated, meta: this.meta(started) };
   }
 
   /** Lines `startLine..endLine` (1-based, inclusive) of a file of the workspace. */
-  span(params: { path: string; startLine: number; endLine: number }): SourceSpan & { meta: AnswerMeta } {
+  async span(params: { path: string; startLine: number; endLine: number }): Promise<SourceSpan & { meta: AnswerMeta }> {
     const started = performance.now();
     const path = repositoryPath(params.path, 'path');
     for (const field of ['startLine', 'endLine'] as const) {
@@ -271,7 +280,7 @@ export class QuerySession {
       }
     }
     if (params.endLine < params.startLine) throw new RepographError('InvalidParams', '`endLine` is before `startLine`.', { field: 'endLine' });
-    const text = this.source().read(path, 'path');
+    const text = (await this.sourceWith([path])).read(path, 'path');
     if (typeof text !== 'string') throw sourceProblemError(path, text);
     const lines = text.split(/\r?\n/);
     const last = Math.min(params.endLine, lines.length, params.startLine + MAX_SPAN_LINES - 1);
@@ -365,17 +374,18 @@ export class QuerySession {
   }
 
   /** The repository overview of this snapshot (summarize.ts); `isTestFile` is the caller's test-file rule. */
-  summarize(options: SummaryOptions): RepoSummary & { meta: AnswerMeta } {
+  async summarize(options: SummaryOptions): Promise<RepoSummary & { meta: AnswerMeta }> {
     const started = performance.now();
-    const summary = summarizeSnapshot(this.reader, this.source(), this.architectureFacts(), options, this.meter(started));
+    const source = await this.sourceWith(summaryTextPaths(this.reader));
+    const summary = summarizeSnapshot(this.reader, source, this.architectureFacts(), options, this.meter(started));
     return { ...summary, meta: this.meta(started) };
   }
 
   /** The source of a symbol's declaration: its path, range and the whole lines of the range. */
-  definition(params: { id: string }): DefinitionSource & { meta: AnswerMeta } {
+  async definition(params: { id: string }): Promise<DefinitionSource & { meta: AnswerMeta }> {
     const started = performance.now();
     const symbol = this.symbol(params.id);
-    const text = this.source().read(symbol.path, 'path');
+    const text = (await this.sourceWith([symbol.path])).read(symbol.path, 'path');
     if (typeof text !== 'string') throw sourceProblemError(symbol.path, text);
     const lines = text.split(/\r?\n/);
     const first = symbol.range.start.line;

@@ -129,6 +129,15 @@ function bounded<T>(items: T[], limit: number): Bounded<T> {
   return { total: items.length, items: items.slice(0, limit) };
 }
 
+/** The files whose text the overview reads: package manifests, and Go files that declare a `main` function. */
+export function summaryTextPaths(reader: SnapshotReader): string[] {
+  const paths: string[] = [];
+  for (const entry of reader.files()) {
+    if (isPackageManifest(entry.path) || (isGoMainCandidate(entry.path) && isMainFunction(reader, entry.path))) paths.push(entry.path);
+  }
+  return paths;
+}
+
 function packagesOf(reader: SnapshotReader, entries: readonly FileEntry[], text: TextSource): PackageSummary[] {
   const manifests = entries.filter((entry) => isPackageManifest(entry.path)).map((entry) => entry.path);
   const goMains = manifests.some((path) => path.endsWith('go.mod')) ? goMainFolders(reader, entries, text) : [];
@@ -141,15 +150,22 @@ function packagesOf(reader: SnapshotReader, entries: readonly FileEntry[], text:
 function goMainFolders(reader: SnapshotReader, entries: readonly FileEntry[], text: TextSource): string[] {
   const folders = new Set<string>();
   for (const entry of entries) {
-    if (!entry.path.endsWith('.go') || entry.path.endsWith('_test.go')) continue;
+    if (!isGoMainCandidate(entry.path)) continue;
     const folder = dirnameOf(entry.path);
-    if (folders.has(folder)) continue;
-    const main = reader.getSymbol(`${entry.path}#main`);
-    if (!main || main.kind !== 'function') continue;
+    if (folders.has(folder) || !isMainFunction(reader, entry.path)) continue;
     const lines = text.linesOf(entry.path);
     if (lines?.some((line) => /^package\s+main\b/.test(line))) folders.add(folder);
   }
   return [...folders].sort(compareStrings);
+}
+
+function isGoMainCandidate(path: string): boolean {
+  return path.endsWith('.go') && !path.endsWith('_test.go');
+}
+
+/** The file declares a top-level function `main`. */
+function isMainFunction(reader: SnapshotReader, path: string): boolean {
+  return reader.getSymbol(`${path}#main`)?.kind === 'function';
 }
 
 function compareSites(a: Site, b: Site): number {
