@@ -44,6 +44,12 @@ export interface DaemonStatsPayload {
   inotifyWatches?: number | null;
   /** Subscriptions open now, over every connection. */
   subscriptions?: number;
+  /**
+   * The small process the daemon forks git from (a process of its own: its memory is not in
+   * `rssBytes`); `rssBytes` null where it cannot be read (not Linux). Null while git runs from
+   * the daemon itself (the spawner not started, or given up after repeated deaths).
+   */
+  gitSpawner?: { pid: number; ready: boolean; rssBytes: number | null } | null;
 }
 export type DaemonStatsResult = WithMeta<DaemonStatsPayload>;
 

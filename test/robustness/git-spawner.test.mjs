@@ -1,7 +1,7 @@
 // The daemon forks git from a small spawner process of its own (store git-spawner.ts). Attacked
 // here through the real daemon: the spawner killed while clients ask for git's status is
-// replaced and no answer is lost or wrong; the spawner never outlives the daemon, whether the
-// daemon stops or is killed with SIGKILL.
+// replaced and no answer is lost or wrong, and daemon.stats names the one running; the spawner
+// never outlives the daemon, whether the daemon stops or is killed with SIGKILL.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,10 @@ test('a killed git spawner is replaced without a lost answer, and never outlives
 
   let spawner = null;
   await waitFor(() => (spawner = spawnerOf(daemon.child.pid)) !== null, 'the daemon\'s git spawner');
+  // daemon.stats names it, with its own memory (not part of the daemon's rssBytes).
+  const stats = (await call(client, 'daemon.stats', {})).gitSpawner;
+  assert.deepEqual([stats.pid, stats.ready], [spawner, true]);
+  assert.ok(stats.rssBytes > 1024 * 1024, `the spawner's resident memory: ${stats.rssBytes} bytes`);
   writeFileSync(join(repo, 'notes-1.md'), 'untracked\n');
   assert.equal((await call(client, 'index.status', {})).git.dirtyFiles, 1);
 
@@ -58,6 +62,7 @@ test('a killed git spawner is replaced without a lost answer, and never outlives
     const killed = spawner;
     await waitFor(() => !alive(killed), `the killed spawner ${killed} to be gone`);
     await waitFor(() => { spawner = spawnerOf(daemon.child.pid); return spawner !== null && spawner !== killed; }, 'a new spawner');
+    await waitFor(async () => (await call(client, 'daemon.stats', {})).gitSpawner?.pid === spawner, `daemon.stats to name the new spawner ${spawner}`);
   }
   assert.equal((await call(client, 'index.status', {})).git.dirtyFiles, 3);
 

@@ -3,13 +3,20 @@
  * watch.subscribe and watch.unsubscribe. Owns these conversions.
  */
 import { RepographError } from '@repograph/core';
-import { DEFAULT_WORKSPACE } from '@repograph/engine';
-import { CAPABILITIES, isProtocolCompatible, PROTOCOL_VERSION } from '@repograph/protocol';
+import { DEFAULT_WORKSPACE, gitSpawnerStatus } from '@repograph/engine';
+import { CAPABILITIES, isProtocolCompatible, PROTOCOL_VERSION, type DaemonStatsPayload } from '@repograph/protocol';
 import { metaOf } from '../context.js';
+import { processRssBytes } from '../process-memory.js';
 import { initializeParams, watchSubscribeParams, watchUnsubscribeParams } from './daemon-params.js';
 import { noParams, type MethodTablePart } from './table.js';
 
 type DaemonMethod = 'initialize' | 'daemon.stats' | 'daemon.shutdown' | 'watch.subscribe' | 'watch.unsubscribe';
+
+/** The git spawner's pid, readiness and memory, or null while git runs from the daemon itself. */
+function gitSpawnerStats(): DaemonStatsPayload['gitSpawner'] {
+  const status = gitSpawnerStatus();
+  return status === null ? null : { ...status, rssBytes: processRssBytes(status.pid) };
+}
 
 /** The session and daemon methods' part of the method table. */
 export const daemonMethods: MethodTablePart<DaemonMethod> = {
@@ -41,6 +48,7 @@ export const daemonMethods: MethodTablePart<DaemonMethod> = {
       watchedDirectories: context.live.watchedDirectories(),
       inotifyWatches: context.live.inotifyWatches(),
       subscriptions: context.hub.count,
+      gitSpawner: gitSpawnerStats(),
       meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started),
     };
   } },

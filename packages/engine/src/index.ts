@@ -39,7 +39,7 @@ export { gitDirOf } from './git-head.js';
 export type { ReviewSides } from './review-sides.js';
 export type { DiffEntry, SnapshotReader } from '@repograph/store';
 /** The daemon runs its git commands through a spawner process (store git-spawner.ts says why). */
-export { useGitSpawner } from '@repograph/store';
+export { gitSpawnerStatus, useGitSpawner } from '@repograph/store';
 
 /** The snapshot key of the live worktree. */
 export const WORKTREE_KEY = 'workspace:default';

@@ -20,6 +20,6 @@ export { gitObjects, type GitObject, type GitObjectReader } from './git-objects.
 export { listTreeFrom, type TreeDiffLimits } from './git-tree-diff.js';
 export { diffFiles } from './git-diff.js';
 export { runGit, type GitResult } from './git-run.js';
-export { gitEnvironment, useGitSpawner } from './git-spawner.js';
+export { gitEnvironment, gitSpawnerStatus, useGitSpawner } from './git-spawner.js';
 export type { DiffEntry } from './git-diff.js';
 export type { BlobContent, ReadBlobsOptions, ReadBlobsResult } from './git-blobs.js';
