@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { excludedCounts, excludeFolders, insideExcludedFolder } from './worktree-scan.js';
+import { DEFAULT_MATERIAL_POLICY } from '@repograph/graph';
+import { excludedAncestor, excludedAncestors, excludedCounts, excludeFolders, insideExcludedFolder } from './worktree-scan.js';
 
 test('excludeFolders: one count per outermost excluded folder; file-level tags stay with the file', () => {
   const { kept, diagnostics, folders } = excludeFolders([
@@ -16,4 +17,18 @@ test('excludeFolders: one count per outermost excluded folder; file-level tags s
   ]);
   assert.equal(insideExcludedFolder('.vscode/settings.json'), true);
   assert.equal(insideExcludedFolder('AGENTS.md'), false);
+});
+
+test('excludedAncestors judges each folder once and agrees with excludedAncestor on every path', () => {
+  const paths = [
+    'a.ts', 'src/a.ts', 'src/node_modules/p/i.js', 'node_modules/p/node_modules/q/i.js', 'dist/x.js', 'src/dist/y/z.js',
+    'pkg/__pycache__/m.py', 'pkg/sub/__pycache__/deep/n.py', 'vendor/x/a.go', 'src/vendored/v.ts', '.vscode/settings.json',
+    'docs/guide/intro.md', 'a/b/c/d/e/f.ts', 'a/b/node_modules/c/d.ts', 'a/b/c/node_modules/e.ts',
+  ];
+  const ancestorOf = excludedAncestors(DEFAULT_MATERIAL_POLICY);
+  for (const path of [...paths, ...paths.slice().reverse()]) {
+    assert.equal(ancestorOf(path), excludedAncestor(path, DEFAULT_MATERIAL_POLICY), path);
+  }
+  assert.equal(ancestorOf('node_modules/p/node_modules/q/i.js'), 'node_modules', 'the outermost excluded folder');
+  assert.equal(ancestorOf('src/a.ts'), 'src/a.ts', 'a path under no excluded folder is itself');
 });
