@@ -10,9 +10,10 @@
  * that path and nothing a link could redirect. Owns this resolution; reading and writing are
  * regular-file.ts's and the callers'.
  */
-import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { RepographError } from '@repograph/core';
+import { readRegularFileSync } from './regular-file.js';
 
 /** What a resolved path names. */
 export type GuardedKind = 'file' | 'directory' | 'missing' | 'special';
@@ -183,7 +184,10 @@ export function gitDirOfSync(root: string): string | null {
   const dotGit = join(root, '.git');
   try {
     if (statSync(dotGit).isDirectory()) return realOrSelf(dotGit);
-    const text = readFileSync(dotGit, 'utf8').trim();
+    // A `.git` file is one `gitdir:` line; anything else (a FIFO: never opened blocking) is not git's.
+    const read = readRegularFileSync(dotGit, 64 * 1024);
+    if (!read.ok) return null;
+    const text = read.bytes.toString('utf8').trim();
     const target = text.startsWith('gitdir:') ? text.slice('gitdir:'.length).trim() : text;
     return realOrSelf(isAbsolute(target) ? target : resolve(root, target));
   } catch {
