@@ -68,23 +68,30 @@ export function writeRun<Entry>(
   database: RunDatabase, sid: string, entries: readonly Entry[], blockSize: number,
   keyOf: (entry: Entry) => KeyPart[], encode: (block: readonly Entry[]) => unknown,
 ): void {
-  const writer = new RunWriter(database, sid, blockSize, keyOf, encode);
-  for (const entry of entries) writer.add(entry);
-  writer.finish();
+  const blocks = new RunBlocks(blockSize, keyOf, encode);
+  for (const entry of entries) blocks.add(entry);
+  putRun(database, sid, blocks.finish());
 }
 
-/** Writes a run entry by entry (in key order), a block whenever one is full; finish() writes the rest. */
-export class RunWriter<Entry> {
+/** One block of a run made before it is written: its key after the sid, and its value. */
+export interface RunBlock {
+  key: KeyPart[];
+  value: unknown;
+}
+
+/**
+ * Makes a run's blocks entry by entry (in key order), a block whenever one is full; finish()
+ * closes the last and returns them all. Needs no transaction: a publish makes its blocks before
+ * it takes the write lock (snapshot-data.ts) and only puts them inside it (putRun).
+ */
+export class RunBlocks<Entry> {
+  private readonly blocks: RunBlock[] = [];
   private block: Entry[] = [];
-  /** The largest key in the database. */
-  private last: KeyPart[] | undefined;
 
   constructor(
-    private readonly database: RunDatabase, private readonly sid: string, private readonly blockSize: number,
+    private readonly blockSize: number,
     private readonly keyOf: (entry: Entry) => KeyPart[], private readonly encode: (block: readonly Entry[]) => unknown,
-  ) {
-    this.last = lastKey(database);
-  }
+  ) {}
 
   /** True when the next entry added starts a block. */
   get isEmpty(): boolean {
@@ -96,15 +103,21 @@ export class RunWriter<Entry> {
     if (this.block.length >= this.blockSize) this.flush();
   }
 
-  finish(): void {
+  finish(): RunBlock[] {
     if (this.block.length > 0) this.flush();
+    return this.blocks;
   }
 
   private flush(): void {
-    const key = [this.sid, ...this.keyOf(this.block[0]!)];
-    this.last = putInOrder(this.database, this.last, key, this.encode(this.block));
+    this.blocks.push({ key: this.keyOf(this.block[0]!), value: this.encode(this.block) });
     this.block = [];
   }
+}
+
+/** Puts `blocks` under `sid` (inside a write transaction), in LMDB's append mode where they go last. */
+export function putRun(database: RunDatabase, sid: string, blocks: readonly RunBlock[]): void {
+  let last = lastKey(database);
+  for (const block of blocks) last = putInOrder(database, last, [sid, ...block.key], block.value);
 }
 
 /**

@@ -1,15 +1,17 @@
 /**
- * Writing and deleting one snapshot's data under its sid, inside a write transaction the caller
- * holds. Owns the order of every run (runs.ts): files and groups by path, symbols by id, names by
- * (lowercased name, id), relations by (site path, published order), the incoming index by (to,
- * site path, ordinal). It does not own the rules it checks (publish-input.ts), the transaction, or
- * the record encodings (codecs.ts, manifest.ts).
+ * Writing and deleting one snapshot's data under its sid. Owns the order of every run (runs.ts):
+ * files and groups by path, symbols by id, names by (lowercased name, id), relations by (site
+ * path, published order), the incoming index by (to, site path, ordinal). The checks and the
+ * blocks are made before the write transaction, in steps that can pause (prepareSnapshotData);
+ * inside the transaction the caller holds only the sid, the base's manifest, the puts and the
+ * header (writeSnapshotData). It does not own the rules it checks (publish-input.ts), the
+ * transaction, or the record encodings (codecs.ts, manifest.ts).
  *
  * A new sid is greater than every sid before it, so a snapshot's blocks go after all existing keys
  * of each run, in ascending order, in LMDB's append mode (runs.ts putInOrder): full pages, and a
  * write touches only the end of each tree.
  */
-import type { RelationRecord, SymbolRecord } from '@repograph/core';
+import type { RelationRecord, Steps, SymbolRecord } from '@repograph/core';
 import { writeRelations, writeSymbols } from './codecs.js';
 import {
   writeGroups, writeIncoming, writeNames, type GroupSummary, type IncomingEntry, type NameEntry,
@@ -20,23 +22,37 @@ import { Layer } from './layer.js';
 import { manifestDelta, writeManifestBlock, type ManifestEntry } from './manifest.js';
 import { SNAPSHOT_DATABASES, type HiddenCounts, type SnapshotHeader } from './layout.js';
 import { compareUnits, InputChecker, type KeyStringOrder } from './publish-input.js';
-import { RunWriter, writeRun } from './runs.js';
+import { putRun, RunBlocks, writeRun, type RunBlock } from './runs.js';
 import type { FileEntry, PathGroup, PublishInput } from './types.js';
 
 /** Keys deleted per range read while removing a snapshot's data. */
 const DELETE_BATCH = 10_000;
 
+/** A snapshot's checked records and run blocks, made before its write transaction (prepareSnapshotData). */
+export interface PreparedSnapshot {
+  /** The manifest's entries, sorted by path and checked. */
+  files: FileEntry[];
+  /** The manifest of a snapshot without a base, made here; null: made in the transaction against the base's. */
+  manifest: { entries: ManifestEntry[]; blocks: RunBlock[] } | null;
+  runs: Record<'groups' | 'relations' | 'symbols' | 'names' | 'relationsIn', RunBlock[]>;
+  summaries: GroupSummary[];
+  symbolCount: number;
+  relationCount: number;
+  unresolvedCount: number;
+}
+
+/** Groups, or entries of a run, made between two yields of prepareSnapshotData. */
+const GROUPS_PER_STEP = 32;
+const ENTRIES_PER_STEP = 1024;
+
 /**
- * Checks and writes the runs of `input` under `sid`, and returns the header to store (counts are
- * the snapshot's own; `hidden` is counted against `baseSid`, the base's current sid, when there is
- * one) and the manifest entries written. Throws (and the caller's transaction aborts) on a
- * malformed record. An overlay's manifest delta is made against `environment.lastManifest` when it
- * is the base's (publish.ts keeps it), else against the base's manifest as stored.
+ * Checks `input` and makes every block of its runs (Steps: a publish runs them pausing, so the
+ * work does not hold the thread, and then holds the write lock only to put them). Everything here
+ * depends on the input alone; the sid, the base's manifest and hidden counts are the
+ * transaction's (writeSnapshotData). Throws on a malformed record, before anything is written.
  */
-export function writeSnapshotData(
-  environment: StoreEnvironment, sid: string, input: PublishInput, generation: number, baseSid: string | null,
-): { header: SnapshotHeader; manifest: ManifestEntry[] } {
-  const { databases, tuning: { blockSizes } } = environment;
+export function* prepareSnapshotData(environment: StoreEnvironment, input: PublishInput): Steps<PreparedSnapshot> {
+  const { blockSizes } = environment.tuning;
   const checker = new InputChecker(input.key, input.base !== null, environment.maxKeySize);
   // Paths are compared by UTF-16 units, which is code-point order unless a path holds a
   // supplementary character (rare: checked first).
@@ -46,25 +62,24 @@ export function writeSnapshotData(
 
   const files = sortedCopy(input.files, byPath);
   files.forEach((file, index) => checker.file(file, files[index - 1]));
-  const base = baseSid === null ? null : new Layer(environment, baseSid);
-  let baseManifest: ManifestEntry[] | null = null;
-  if (base !== null) {
-    if (environment.lastManifest?.sid === base.sid) {
-      baseManifest = environment.lastManifest.entries;
-    } else {
-      baseManifest = [...base.manifest()];
-      // The base is committed and immutable: keep its manifest for the next overlay on it.
-      environment.lastManifest = { sid: base.sid, entries: baseManifest, readable: true };
+  let manifest: PreparedSnapshot['manifest'] = null;
+  if (input.base === null) {
+    const entries = manifestDelta(files, null);
+    const blocks = new RunBlocks(blockSizes.files, (entry: ManifestEntry) => [entry.path], writeManifestBlock);
+    for (const [index, entry] of entries.entries()) {
+      blocks.add(entry);
+      if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
     }
+    manifest = { entries, blocks: blocks.finish() };
   }
-  const manifest = writeManifest(environment, sid, files, baseManifest);
+  yield;
 
-  // Groups, and relations by (path, ordinal), are written as they are checked; symbols, names and
+  // Groups, and relations by (path, ordinal), are made as they are checked; symbols, names and
   // the incoming index need sorting first.
-  const groups = new RunWriter(databases.groups, sid, blockSizes.groups, (group: GroupSummary) => [group.path], writeGroups);
+  const groups = new RunBlocks(blockSizes.groups, (group: GroupSummary) => [group.path], writeGroups);
   // A relations block's key is its first relation's place; `firstOrdinal` tracks that ordinal.
   let firstOrdinal = 0;
-  const relations = new RunWriter(databases.relations, sid, blockSizes.relations,
+  const relations = new RunBlocks(blockSizes.relations,
     (relation: RelationRecord) => [relation.site.path, encodeOrdinal(firstOrdinal)], writeRelations);
   const summaries: GroupSummary[] = [];
   const symbols: SymbolRecord[] = [];
@@ -101,33 +116,82 @@ export function writeSnapshotData(
     groupPaths.push(path);
     relationCount += group.relations.length;
     unresolvedCount += groupUnresolved;
+    if (groupPaths.length % GROUPS_PER_STEP === 0) yield;
   }
-  groups.finish();
-  relations.finish();
 
   // Sorting is stable: entries made in (path, ordinal) or id order keep it within equal keys.
   const order = checker.order();
   if (!isSorted(symbols, (a, b) => order(a.id, b.id))) symbols.sort((a, b) => order(a.id, b.id));
   checker.uniqueIds(symbols);
+  yield;
   const names = nameEntries(symbols, order);
   const targets = sortedStrings([...incoming.keys()], order);
-  writeRun(databases.symbols, sid, symbols, blockSizes.symbols, (symbol) => [symbol.id], writeSymbols);
-  writeRun(databases.names, sid, names, blockSizes.names, (name) => [name.lowerName, name.id], writeNames);
-  const incomingWriter = new RunWriter(databases.relationsIn, sid, blockSizes.relationsIn,
+  yield;
+  const symbolBlocks = new RunBlocks(blockSizes.symbols, (symbol: SymbolRecord) => [symbol.id], writeSymbols);
+  for (const [index, symbol] of symbols.entries()) {
+    symbolBlocks.add(symbol);
+    if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+  }
+  const nameBlocks = new RunBlocks(blockSizes.names, (name: NameEntry) => [name.lowerName, name.id], writeNames);
+  for (const [index, name] of names.entries()) {
+    nameBlocks.add(name);
+    if (index % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+  }
+  const incomingBlocks = new RunBlocks(blockSizes.relationsIn,
     ({ to, path, ordinal }: IncomingEntry) => [to, path, encodeOrdinal(ordinal)], writeIncoming);
+  let made = 0;
   for (const to of targets) {
     const places = incoming.get(to)!;
     for (let index = 0; index < places.length; index += 2) {
-      incomingWriter.add({ to, path: groupPaths[places[index]!]!, ordinal: places[index + 1]! });
+      incomingBlocks.add({ to, path: groupPaths[places[index]!]!, ordinal: places[index + 1]! });
+      if (++made % ENTRIES_PER_STEP === 0) yield;
     }
   }
-  incomingWriter.finish();
+  return {
+    files, manifest, summaries, symbolCount: symbols.length, relationCount, unresolvedCount,
+    runs: {
+      groups: groups.finish(), relations: relations.finish(), symbols: symbolBlocks.finish(), names: nameBlocks.finish(),
+      relationsIn: incomingBlocks.finish(),
+    },
+  };
+}
+
+/**
+ * Writes a prepared snapshot under `sid` (inside a write transaction the caller holds), and
+ * returns the header to store (counts are the snapshot's own; `hidden` is counted against
+ * `baseSid`, the base's current sid, when there is one) and the manifest entries written. An
+ * overlay's manifest delta is made against `environment.lastManifest` when it is the base's
+ * (publish.ts keeps it), else against the base's manifest as stored.
+ */
+export function writeSnapshotData(
+  environment: StoreEnvironment, sid: string, input: PublishInput, prepared: PreparedSnapshot, generation: number, baseSid: string | null,
+): { header: SnapshotHeader; manifest: ManifestEntry[] } {
+  const { databases } = environment;
+  const base = baseSid === null ? null : new Layer(environment, baseSid);
+  let manifest: ManifestEntry[];
+  if (base === null && prepared.manifest !== null) {
+    putRun(databases.files, sid, prepared.manifest.blocks);
+    manifest = prepared.manifest.entries;
+  } else {
+    let baseManifest: ManifestEntry[] | null = null;
+    if (base !== null) {
+      if (environment.lastManifest?.sid === base.sid) {
+        baseManifest = environment.lastManifest.entries;
+      } else {
+        baseManifest = [...base.manifest()];
+        // The base is committed and immutable: keep its manifest for the next overlay on it.
+        environment.lastManifest = { sid: base.sid, entries: baseManifest, readable: true };
+      }
+    }
+    manifest = writeManifest(environment, sid, prepared.files, baseManifest);
+  }
+  for (const name of ['groups', 'relations', 'symbols', 'names', 'relationsIn'] as const) putRun(databases[name], sid, prepared.runs[name]);
 
   const header: SnapshotHeader = {
     key: input.key, sid, base: input.base, generation, digest: input.digest, report: input.report,
     meta: input.meta, publishedAt: Date.now(), fileCount: input.files.length, groupCount: input.groups.length,
-    symbolCount: symbols.length, relationCount, unresolvedCount,
-    hidden: base === null ? null : hiddenCounts(base, summaries),
+    symbolCount: prepared.symbolCount, relationCount: prepared.relationCount, unresolvedCount: prepared.unresolvedCount,
+    hidden: base === null ? null : hiddenCounts(base, prepared.summaries),
   };
   return { header, manifest };
 }
