@@ -4,11 +4,12 @@
 // the call's wall time, the time from the daemon's spawn, and the CPU the daemon used during the
 // call (user + system of its process, all threads, from /proc), and each build's ratio to the
 // first. With --poll-status a second client asks index.status back to back during the compute
-// (as an agent waiting for the index does), and the rows add how many answers it got and their
-// median. Asserts nothing.
+// (as an agent waiting for the index does), and the rows add how many answers it got, their
+// median and the worst wait; --probe METHOD asks another method so (daemon.stats, workspace.list:
+// how long a cheap request waits during a cold review). Asserts nothing.
 //
 //   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
-//     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50] [--poll-status]
+//     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50] [--poll-status | --probe daemon.stats]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +23,7 @@ import { pairRepository } from './lib/review-pairs.mjs';
 const { values } = parseArgs({
   options: {
     build: { type: 'string', multiple: true }, runs: { type: 'string', default: '5' }, pair: { type: 'string', default: 'core-js-50' },
-    'poll-status': { type: 'boolean', default: false },
+    'poll-status': { type: 'boolean', default: false }, probe: { type: 'string' },
   },
 });
 const builds = (values.build ?? []).map((spec) => {
@@ -33,6 +34,7 @@ const builds = (values.build ?? []).map((spec) => {
   return { label: spec.slice(0, at), main };
 });
 const spec = REVIEW_PAIRS[values.pair];
+const probe = values.probe ?? (values['poll-status'] ? 'index.status' : null);
 if (builds.length === 0 || !spec) {
   console.error(`usage: node bench/review-cold-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--runs N] [--pair ${Object.keys(REVIEW_PAIRS).join('|')}]`);
   process.exit(2);
@@ -45,19 +47,20 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     const order = run % 2 === 0 ? builds : [...builds].reverse();
     for (const build of order) {
-      const sample = await coldReview(pair.repo, { main: build.main, pollStatus: values['poll-status'] });
+      const sample = await coldReview(pair.repo, { main: build.main, probe });
       samples.get(build.label).push(sample);
-      log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms${values['poll-status'] ? `, ${sample.statusAnswers} status answers` : ''}`);
+      log(`${build.label} run ${run + 1}: call ${Math.round(sample.callMs)} ms, daemon CPU ${Math.round(sample.cpuMs)} ms${probe !== null ? `, ${sample.statusAnswers} ${probe} answers, the worst ${Math.round(sample.statusWorstMs)} ms` : ''}`);
     }
   }
-  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), pair: values.pair, changedFiles: pair.changedFiles, runs: Number(values.runs), pollStatus: values['poll-status'] }));
+  console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), pair: values.pair, changedFiles: pair.changedFiles, runs: Number(values.runs), probe }));
   let first = null;
   for (const build of builds) {
     const runs = samples.get(build.label);
     const row = {
       build: build.label, callMs: Math.round(median(runs.map((r) => r.callMs))), fromSpawnMs: Math.round(median(runs.map((r) => r.fromSpawnMs))),
       cpuMs: Math.round(median(runs.map((r) => r.cpuMs))), callSamples: runs.map((r) => Math.round(r.callMs)),
-      ...(values['poll-status'] ? { statusAnswers: median(runs.map((r) => r.statusAnswers)), statusP50Ms: Math.round(median(runs.map((r) => r.statusP50Ms)) * 10) / 10 } : {}),
+      ...(probe !== null ? { statusAnswers: median(runs.map((r) => r.statusAnswers)), statusP50Ms: Math.round(median(runs.map((r) => r.statusP50Ms)) * 10) / 10,
+        statusWorstMs: runs.map((r) => Math.round(r.statusWorstMs)) } : {}),
     };
     first ??= row;
     console.log(JSON.stringify({ ...row, callRatio: Math.round((row.callMs / first.callMs) * 1000) / 1000, cpuRatio: Math.round((row.cpuMs / first.cpuMs) * 1000) / 1000 }));

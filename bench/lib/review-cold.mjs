@@ -24,15 +24,17 @@ function processCpuMs(pid) {
 /**
  * One cold compute of `main`...`release` on `repo` by the daemon build `main` (default: this
  * tree's). With `pollStatus`, a second client asks index.status back to back (5 ms apart) while
- * the compute runs, as an agent waiting for the index does. Returns {callMs, fromSpawnMs, cpuMs,
- * statusAnswers, statusP50Ms} (the last two 0 without polling).
+ * the compute runs, as an agent waiting for the index does; `probe` names another method to ask
+ * so (`daemon.stats`, `workspace.list`: how long a cheap request waits meanwhile). Returns
+ * {callMs, fromSpawnMs, cpuMs, statusAnswers, statusP50Ms, statusWorstMs} (the last three 0
+ * without polling).
  */
-export async function coldReview(repo, { main, pollStatus = false } = {}) {
+export async function coldReview(repo, { main, pollStatus = false, probe = pollStatus ? 'index.status' : null } = {}) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-review-cold-'));
   const spawned = performance.now();
   const daemon = await spawnDaemon(repo, home, main ? { main } : {});
   const client = await connectClient(repo, home, 'bench-review-cold', { daemon });
-  const poller = pollStatus ? await connectClient(repo, home, 'bench-review-cold-status', { daemon }) : null;
+  const poller = probe !== null ? await connectClient(repo, home, 'bench-review-cold-status', { daemon }) : null;
   try {
     const cpuBefore = processCpuMs(daemon.pid);
     let polling = poller !== null;
@@ -40,7 +42,7 @@ export async function coldReview(repo, { main, pollStatus = false } = {}) {
     const polled = poller && (async () => {
       while (polling) {
         const asked = performance.now();
-        await poller.requestByName('index.status', {});
+        await poller.requestByName(probe, {});
         statusMs.push(performance.now() - asked);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -54,6 +56,7 @@ export async function coldReview(repo, { main, pollStatus = false } = {}) {
     return {
       callMs: ended - started, fromSpawnMs: ended - spawned, cpuMs: processCpuMs(daemon.pid) - cpuBefore,
       statusAnswers: statusMs.length, statusP50Ms: statusMs.length === 0 ? 0 : statusMs[statusMs.length >> 1],
+      statusWorstMs: statusMs.length === 0 ? 0 : statusMs[statusMs.length - 1],
     };
   } finally {
     poller?.close();
