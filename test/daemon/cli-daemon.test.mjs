@@ -59,6 +59,9 @@ test('repograph call auto-starts the daemon; ps lists it with its workspaces; se
   assert.deepEqual(listed.workspaces.map((w) => w.id), ['default', 'agent']);
   assert.ok(listed.workspaces.every((w) => w.root === repo && w.generation > 0), JSON.stringify(listed.workspaces));
   assert.equal(listed.stats.workspaces, 2);
+  const text = await cli(s, ['ps']);
+  assert.match(text.stdout, new RegExp(`pid ${record.pid}, up \\S+( \\S+)?, rss [0-9.]+ MiB`), text.stdout);
+  if (existsSync('/proc/self/status')) assert.match(text.stdout, /MiB \(\+ [0-9.]+ MiB its git spawner\)/, 'the spawner\'s memory is shown beside the daemon\'s');
 
   // A second daemon, in the foreground: refused.
   const serve = await cli(s, ['serve', '--repo', repo]);

@@ -62,7 +62,12 @@ function describe(report: DaemonReport): string {
   const lines = [report.repoRoot];
   const uptimeS = report.stats?.uptimeS ?? (Date.now() - Date.parse(report.startedAt)) / 1000;
   const facts = [`pid ${report.pid}`, `up ${duration(uptimeS)}`];
-  if (report.stats) facts.push(`rss ${(report.stats.rssBytes / 1048576).toFixed(1)} MiB`, `${report.stats.clients} client${report.stats.clients === 1 ? '' : 's'}`);
+  if (report.stats) {
+    // The git spawner is a process of its own: its memory is the daemon's too.
+    const spawnerBytes = report.stats.gitSpawner?.rssBytes;
+    const spawner = typeof spawnerBytes === 'number' ? ` (+ ${mebibytes(spawnerBytes)} MiB its git spawner)` : '';
+    facts.push(`rss ${mebibytes(report.stats.rssBytes)} MiB${spawner}`, `${report.stats.clients} client${report.stats.clients === 1 ? '' : 's'}`);
+  }
   facts.push(`version ${report.serverVersion}`);
   lines.push(`  ${facts.join(', ')}`);
   lines.push(`  socket ${report.socket}`);
@@ -74,6 +79,10 @@ function describe(report: DaemonReport): string {
       `${workspace.overlayFiles} overlay file${workspace.overlayFiles === 1 ? '' : 's'}, ${workspace.clients} client${workspace.clients === 1 ? '' : 's'}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function mebibytes(bytes: number): string {
+  return (bytes / 1048576).toFixed(1);
 }
 
 /** `3d 4h`, `2h 5m`, `4m 10s`, `12s`. */
