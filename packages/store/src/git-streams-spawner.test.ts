@@ -36,8 +36,11 @@ function childrenOf(parent: number): string[] {
 }
 
 describe('cat-file through the git spawner', () => {
+  // ~1.4 MB in all, far more than a pipe and the reader's buffer hold: git is still writing (so
+  // still the spawner's child) when the first blob is handed over. With ~26 KB it could write
+  // everything and exit first, and be seen as a zombie with no command line.
   const files: Record<string, string> = {};
-  for (let index = 0; index < 80; index++) files[`f${index}.txt`] = `file ${index}\n`.repeat(index + 1);
+  for (let index = 0; index < 80; index++) files[`f${index}.txt`] = `file ${index}\n`.repeat(2000 + index);
   const { root, commit } = makeRepo(files);
 
   test('readBlobs\' cat-file is the spawner\'s child, not this process\'s', async () => {
@@ -83,6 +86,6 @@ describe('cat-file through the git spawner', () => {
     process.kill(spawner, 'SIGKILL');
     const outcomes = await Promise.all(reads);
     for (const outcome of outcomes) assert.ok(outcome.ok || outcome.code === 'StoreError', JSON.stringify(outcome));
-    assert.equal((await objects.read(`${commit}:f3.txt`))!.bytes.toString(), 'file 3\n'.repeat(4));
+    assert.equal((await objects.read(`${commit}:f3.txt`))!.bytes.toString(), files['f3.txt']);
   });
 });
