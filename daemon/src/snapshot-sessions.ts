@@ -10,6 +10,7 @@
  * and `warmingStopped()` resolves once those under way have stopped, so shutdown closes the store
  * only after that (a warming stops at its next pause, with the store still open).
  */
+import { nextTurn } from '@repograph/core';
 import type { NameEntry, QuerySession, Repository } from '@repograph/engine';
 
 interface Entry {
@@ -46,7 +47,7 @@ export class SnapshotSessions {
       return;
     }
     this.warming.add(workspace);
-    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.warmNow(workspace));
+    const task = nextTurn().then(() => this.warmNow(workspace));
     this.warmings.add(task);
     void task.finally(() => this.warmings.delete(task));
   }

@@ -35,6 +35,7 @@
 import { watch as fsWatch, lstatSync, readdirSync, readFileSync, readlinkSync, type Dirent, type FSWatcher, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { nextTurn } from '@repograph/core';
 
 export type IgnoresPath = (relativePath: string, isDirectory: boolean | undefined) => boolean;
 
@@ -200,11 +201,10 @@ export class DirectoryTree {
    */
   private async pace(): Promise<void> {
     while (performance.now() - this.sliceStart >= SLICE_MS) {
-      this.turn ??= new Promise<void>((resolve) => setImmediate(() => {
+      this.turn ??= nextTurn().then(() => {
         this.turn = null;
         this.sliceStart = performance.now();
-        resolve();
-      }));
+      });
       await this.turn;
     }
   }

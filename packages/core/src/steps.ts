@@ -2,7 +2,8 @@
  * Steps: long synchronous work (binding, the structural delta) written as a generator that
  * yields between small units, so the same code runs to its end at once (`runToEnd`) or gives the
  * thread away whenever a slice has held it for `sliceMs` (`runPausing`, with the caller's way of
- * pausing). Owns the two ways of running steps; what a step does is its owner's business.
+ * pausing). Owns the two ways of running steps, and the pause every package gives the pausing
+ * one (`nextTurn`); what a step does is its owner's business.
  */
 
 /** Work that yields (nothing) between units and returns its result at the end. */
@@ -14,6 +15,14 @@ export function runToEnd<T>(steps: Steps<T>): T {
     const next = steps.next();
     if (next.done) return next.value;
   }
+}
+
+/**
+ * A turn of the event loop, after pending I/O callbacks (queued requests): how long work gives
+ * the thread away between slices (DESIGN.md invariant 3).
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Runs steps, awaiting `pause()` each time a slice has taken `sliceMs` or more. */

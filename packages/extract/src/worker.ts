@@ -5,7 +5,7 @@
  * trees of finished files can be freed (their finalizers run from the event loop; see "What we
  * measured about our dependencies" in docs/ARCHITECTURE.md).
  */
-import type { FileFacts } from '@repograph/core';
+import { nextTurn, type FileFacts } from '@repograph/core';
 import { extractWith } from './extract-file.js';
 import { extractorsFor } from './lazy-extractors.js';
 
@@ -42,7 +42,7 @@ export default async function extractBatch(batch: ExtractBatch): Promise<Extract
     sinceYield += file.bytes.byteLength;
     if (sinceYield >= YIELD_BYTES) {
       sinceYield = 0;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
   return { facts };

@@ -8,7 +8,7 @@
  * it). The input rules are in publish-input.ts, the data writes in snapshot-data.ts, reading in
  * reader.ts.
  */
-import { RepographError, runPausing } from '@repograph/core';
+import { nextTurn, RepographError, runPausing } from '@repograph/core';
 import { messageOf, storeError, type StoreEnvironment } from './environment.js';
 import { encodeOrdinal } from './keys.js';
 import { BASELINE_PREFIX, validateSnapshotKey } from './publish-input.js';
@@ -62,7 +62,7 @@ const PREPARE_SLICE_MS = 8;
 /** The input checked and its blocks made (snapshot-data.ts), pausing; a malformed record rejects, and nothing is written. */
 async function prepareInput(environment: StoreEnvironment, input: PublishInput): Promise<PreparedSnapshot> {
   try {
-    return await runPausing(prepareSnapshotData(environment, input), () => new Promise<void>((resolve) => setImmediate(resolve)), PREPARE_SLICE_MS);
+    return await runPausing(prepareSnapshotData(environment, input), nextTurn, PREPARE_SLICE_MS);
   } catch (error) {
     if (error instanceof RepographError) throw error;
     throw storeError(`publishing ${input.key} failed, nothing was written: ${messageOf(error)}`, { path: environment.path }, error);
