@@ -3,21 +3,21 @@
  * builds ask for it at the same time: the worktree's read stage hands each file to the pool as
  * soon as it is read (so extraction runs while reading goes on), a review starts its head's
  * changed blobs while the startup index runs, and collectFacts (facts-source.ts) waits on what is
- * already under way instead of extracting it again. A flight's facts are written to the fact
- * cache in batches; it leaves the registry once its batch is written, so whoever asks after that
- * finds the facts in the cache. Owns the registry and the launching; the cache key and the
+ * already under way instead of extracting it again. A flight's facts are queued for the fact
+ * cache as they arrive (the store writes them behind, once it is quiet: RepoStore.queueFacts); it
+ * leaves the registry once queued, and whoever asks after that finds the facts through getFacts. Owns the registry and the launching; the cache key and the
  * collection of a build's facts are facts-source.ts's.
  */
 import type { FileFacts, LanguageId } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
-import type { FactsEntry, RepoStore } from '@repograph/store';
+import type { RepoStore } from '@repograph/store';
 import type { ExtractionPool } from './pool.js';
 
 /** One blob being extracted. */
 export interface Flight {
   /** The blob's facts (rejects when the worker failed on its batch). */
   facts: Promise<FileFacts>;
-  /** Settles once the facts are in the fact cache (at once when they are not cached). */
+  /** Settles once the facts are queued for the fact cache, where getFacts finds them (at once when they are not cached). */
   written: Promise<void>;
 }
 
@@ -31,9 +31,6 @@ export interface FlightFile {
   path: string;
   bytes: Uint8Array;
 }
-
-/** Facts written to the cache per transaction while extraction runs. */
-const CACHE_WRITE_BATCH = 64;
 
 const FLIGHTS = new WeakMap<RepoStore, Map<string, Flight>>();
 
@@ -69,7 +66,7 @@ export function extractAhead(files: FlightFile[], store: RepoStore, getPool: () 
 
 /**
  * Extracts `files` (distinct keys, none under way) in the pool, registering a flight for each,
- * and writes their facts to the cache in batches when `writeCache`. Returns the flights by key.
+ * and queues their facts for the cache when `writeCache`. Returns the flights by key.
  */
 export function launchFlights(files: FlightFile[], store: RepoStore, getPool: () => ExtractionPool, writeCache: boolean): Map<string, Flight> {
   const registry = flightsOf(store);
@@ -87,32 +84,26 @@ export function launchFlights(files: FlightFile[], store: RepoStore, getPool: ()
       if (registry.get(file.key) === settlers.flight) registry.delete(file.key);
     });
   }
-  let batch: Array<{ entry: FactsEntry; settlers: Settlers }> = [];
-  const writeBatch = (): void => {
-    const pending = batch;
-    batch = [];
-    if (pending.length === 0) return;
-    store.putFacts(pending.map((item) => item.entry)).then(
-      () => { for (const item of pending) item.settlers.written(); },
-      (error: unknown) => { for (const item of pending) item.settlers.failWrite(error); },
-    );
-  };
   const jobs = files.map((file) => ({ path: file.path, bytes: file.bytes }));
   getPool().extract(jobs, (facts) => {
     const file = byPath.get(facts.path);
     const settlers = file ? settle.get(file.key) : undefined;
     if (!file || !settlers || settlers.done) return;
     settlers.resolve(facts);
-    if (!writeCache) { settlers.written(); return; }
-    batch.push({ entry: { blobId: file.blobId, extractorVersion: EXTRACTOR_VERSION, variant: file.language, facts }, settlers });
-    if (batch.length >= CACHE_WRITE_BATCH) writeBatch();
+    if (writeCache) {
+      try {
+        store.queueFacts([{ blobId: file.blobId, extractorVersion: EXTRACTOR_VERSION, variant: file.language, facts }]);
+      } catch (error) {
+        settlers.failWrite(error);
+        return;
+      }
+    }
+    settlers.written();
   }).then(
     () => {
-      writeBatch();
       for (const [key, settlers] of settle) if (!settlers.done) settlers.reject(new Error(`the extraction pool returned no facts for ${key}`));
     },
     (error: unknown) => {
-      writeBatch();
       for (const settlers of settle.values()) if (!settlers.done) settlers.reject(error);
     },
   );

@@ -1,8 +1,8 @@
 /**
  * Facts for a set of blobs: from the fact cache by (blob id, language, extractor version), from
- * an extraction already under way, the rest extracted in the worker pool and written back to the
- * cache (facts-flights.ts). Owns the cache key. A blob is parsed once, ever; callers re-base the
- * facts onto each path that holds it.
+ * an extraction already under way, the rest extracted in the worker pool and queued for the
+ * cache, which the store writes behind (facts-flights.ts). Owns the cache key. A blob is parsed
+ * once, ever; callers re-base the facts onto each path that holds it.
  */
 import type { FileFacts, LanguageId } from '@repograph/core';
 import { EXTRACTOR_VERSION } from '@repograph/extract';
@@ -44,7 +44,8 @@ export function hasCachedFacts(store: RepoStore, blobId: string, language: Langu
 /**
  * Fetches or extracts facts for every request (requests with equal keys are asked once): from the
  * cache, from an extraction already under way (facts-flights.ts), else extracted now. Returns
- * once every fact is in the cache (when `writeCache`), so a reader after this finds them there.
+ * once every fact is queued for the cache (when `writeCache`), so a reader after this finds them
+ * through getFacts (the store writes them behind).
  */
 export async function collectFacts(
   requests: FactsRequest[],

@@ -13,6 +13,7 @@ import { inspectDataFile } from './data-file.js';
 import { DEFAULT_TUNING, MAX_DATABASES, openDatabases, type Databases, type StoreTuning } from './layout.js';
 import type { KeptManifest } from './manifest.js';
 import { BlockCache } from './block-cache.js';
+import { FactsQueue } from './facts-queue.js';
 import { SharedFacts } from './shared-facts.js';
 import { MIGRATIONS, SCHEMA_VERSION, STORE_FORMAT } from './versions.js';
 
@@ -37,6 +38,8 @@ export interface StoreEnvironment {
   lastManifest: KeptManifest | null;
   /** Decoded facts, one object per blob while anyone holds it (shared-facts.ts). */
   sharedFacts: SharedFacts;
+  /** Facts waiting for the cache's write-behind (facts-queue.ts); its writer is set by repo-store.ts. */
+  factsQueue: FactsQueue;
 }
 
 /**
@@ -115,7 +118,10 @@ export async function openEnvironment(options: EnvironmentOptions): Promise<Stor
   }
   const maxKeySize = (databases.symbols as unknown as { maxKeySize?: number }).maxKeySize ?? 1978;
   const storeId = ensureStoreId(root, readOnly);
-  return { path, root, databases, maxKeySize, readOnly, tuning, storeId, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null, sharedFacts: new SharedFacts() };
+  return {
+    path, root, databases, maxKeySize, readOnly, tuning, storeId, cache: new BlockCache(BLOCK_CACHE_CAPACITY), lastManifest: null,
+    sharedFacts: new SharedFacts(), factsQueue: new FactsQueue(),
+  };
 }
 
 /** A StoreError with a message that says what to do. */

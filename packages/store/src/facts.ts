@@ -26,6 +26,8 @@ export function getFacts(
   if (!isVersion(extractorVersion)) return undefined;
   const key = indexKey(blobId, extractorVersion, variant);
   const sharedKey = key.join('\u0000');
+  const queued = environment.factsQueue.get(sharedKey);
+  if (queued !== undefined) return queued;
   const shared = environment.sharedFacts.get(sharedKey);
   if (shared !== undefined) return shared;
   const { facts, factLog } = environment.databases;
@@ -58,6 +60,17 @@ export async function putFacts(environment: StoreEnvironment, entries: readonly 
   });
   // The facts just written are the ones their extractor holds: later readers share them.
   for (const { entry, key } of keyed) environment.sharedFacts.put(key.join('\u0000'), entry.facts);
+}
+
+/**
+ * Queues facts for the cache's write-behind (facts-queue.ts): getFacts finds them at once, and
+ * they are written later in one transaction. Checks every entry first (InvalidParams,
+ * StoreError), so a bad entry queues none of them.
+ */
+export function queueFacts(environment: StoreEnvironment, entries: readonly FactsEntry[]): void {
+  const keyed = entries.map((entry) => ({ key: checkedIndexKey(environment, entry).join('\u0000'), entry }));
+  for (const { key, entry } of keyed) environment.sharedFacts.put(key, entry.facts);
+  environment.factsQueue.add(keyed);
 }
 
 /** The index key of `entry`, after checking the entry and the key (InvalidParams, StoreError). */

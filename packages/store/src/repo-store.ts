@@ -8,7 +8,7 @@ import { RepographError } from '@repograph/core';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageOf, openEnvironment, storeError, type StoreEnvironment } from './environment.js';
-import { getFacts, putFacts } from './facts.js';
+import { getFacts, putFacts, queueFacts } from './facts.js';
 import { DATABASE_NAMES, DEFAULT_TUNING, type StoreTuning } from './layout.js';
 import { deleteSnapshot, publishSnapshot } from './publish.js';
 import { openReader } from './reader.js';
@@ -47,6 +47,7 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
     assertOpen(what);
     if (environment.readOnly) throw storeError(`${what}: the store at ${environment.path} is open read-only`, { path: environment.path });
   };
+  environment.factsQueue.writeWith((entries) => putFacts(environment, entries));
   return {
     path: environment.path,
     repoId,
@@ -60,8 +61,17 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
       assertOpen('putFacts');
       await putFacts(environment, entries);
     },
+    queueFacts(entries) {
+      assertWritable('queueFacts');
+      queueFacts(environment, entries);
+    },
+    async flushFacts() {
+      assertOpen('flushFacts');
+      await environment.factsQueue.flush();
+    },
     async publishSnapshot(input) {
       assertOpen(`publishing ${input.key}`);
+      environment.factsQueue.touch();
       return publishSnapshot(environment, input);
     },
     reader(key) {
@@ -101,6 +111,7 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
     async putReview(id, artifact) {
       assertWritable(`storing the review ${id}`);
       assertReviewId(id);
+      environment.factsQueue.touch();
       return await root.transaction(() => {
         // A stored review is an event (the review watch topics are clocked by generation).
         const current = databases.meta.get('generation');
@@ -136,6 +147,8 @@ function createRepoStore(environment: StoreEnvironment, repoId: string): RepoSto
       if (closed) return;
       closed = true;
       for (const reader of [...openReaders]) reader.close();
+      // Queued facts are written before the environment closes (a failure only loses cache entries).
+      await environment.factsQueue.stop();
       try {
         await root.close();
       } catch (error) {
@@ -175,6 +188,8 @@ function storeStats(environment: StoreEnvironment): StoreStats {
     generation: typeof generation === 'number' ? generation : 0,
     snapshotCount: entries['snapshots'] ?? 0,
     factCount: databases.facts.getKeysCount(),
+    factsQueued: environment.factsQueue.size,
+    factsWriteError: environment.factsQueue.lastError,
     entries,
   };
 }

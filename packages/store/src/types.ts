@@ -189,6 +189,10 @@ export interface StoreStats {
   generation: number;
   snapshotCount: number;
   factCount: number;
+  /** Facts queued for the cache's write-behind, not yet written (see queueFacts). */
+  factsQueued: number;
+  /** Why the last write of queued facts failed (its entries were dropped: they are a cache), else null. */
+  factsWriteError: string | null;
   /** Raw entry count per sub-database (record databases add one shared-structures entry). */
   entries: Record<string, number>;
 }
@@ -224,6 +228,17 @@ export interface RepoStore {
   getFacts(blobId: string, extractorVersion: number, variant?: string): FileFacts | undefined;
   /** Stores facts, all in one write transaction. */
   putFacts(entries: readonly FactsEntry[]): Promise<void>;
+  /**
+   * Queues facts for the cache, written behind: getFacts finds them at once; they are written in
+   * one transaction once the store has been quiet for a second (nothing queued, published or
+   * stored), at once when 8,192 wait, by flushFacts(), and before close(). Throws InvalidParams or
+   * StoreError for a bad entry (then none is queued) and StoreError on a read-only store. A write
+   * that fails drops its entries (stats().factsWriteError says why); the blobs are extracted again
+   * when next needed.
+   */
+  queueFacts(entries: readonly FactsEntry[]): void;
+  /** Writes every queued fact now; resolves once written or dropped (never rejects for the write). */
+  flushFacts(): Promise<void>;
   /**
    * Publishes a snapshot atomically (one write transaction with nothing async inside) and returns
    * the new store generation. An existing baseline is kept as is, and its generation returned,
