@@ -3,7 +3,7 @@
  * files with the same content give the same digest whatever order they arrived in. Owns the
  * canonical encoding (keys sorted, no whitespace).
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { Diagnostic } from '@repograph/core';
 import type { PathGroup } from './assemble.js';
 
@@ -17,19 +17,24 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * SHA-256 of one text, hex. Node's one-shot `crypto.hash` (20.12 on) skips the Hash object and
+ * its stream state, which a small text pays for as much as for its bytes: over core-js's 3,500
+ * groups, 60 -> 33 ms on a cold run. Earlier Node 20 releases take the Hash object.
+ */
+const sha256Hex: (text: string) => string = typeof (crypto as { hash?: unknown }).hash === 'function'
+  ? (text) => crypto.hash('sha256', text, 'hex')
+  : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+/**
  * Hash of one path group (symbols and relations already sorted by the assembler). Records are
  * built by the assembler with a fixed field order, so plain JSON is canonical for them and much
- * cheaper than canonicalJson; diagnostics come from several stages and are canonicalized.
+ * cheaper than canonicalJson; diagnostics come from several stages and are canonicalized. One
+ * text, hashed at once: the bytes are those the group's hash has always covered.
  */
 export function groupHash(group: PathGroup): string {
-  const hash = createHash('sha256');
-  hash.update(group.path);
-  hash.update(JSON.stringify(group.symbols));
-  hash.update('\u0001');
-  hash.update(JSON.stringify(group.relations));
-  hash.update('\u0001');
-  for (const diagnostic of sortDiagnostics(group.diagnostics)) hash.update(canonicalDiagnostic(diagnostic)).update('\n');
-  return hash.digest('hex');
+  let text = `${group.path}${JSON.stringify(group.symbols)}\u0001${JSON.stringify(group.relations)}\u0001`;
+  for (const diagnostic of sortDiagnostics(group.diagnostics)) text += `${canonicalDiagnostic(diagnostic)}\n`;
+  return sha256Hex(text);
 }
 
 /** Canonical JSON of diagnostics, kept per object: a live session hashes the same ones on every refresh. */
@@ -57,7 +62,7 @@ function chunkHash(groups: ReadonlyArray<{ path: string; hash: string }>, start:
   if (cached && cached.members.length === end - start && cached.members.every((member, i) => member === groups[start + i])) return cached.hash;
   let text = '';
   for (let i = start; i < end; i++) text += `${groups[i]!.path}\0${groups[i]!.hash}\n`;
-  const hash = createHash('sha256').update(text).digest('hex');
+  const hash = sha256Hex(text);
   chunkHashes.set(first, { members: groups.slice(start, end), hash });
   return hash;
 }
@@ -68,7 +73,7 @@ function chunkHash(groups: ReadonlyArray<{ path: string; hash: string }>, start:
  * diagnostics. The same groups and diagnostics give the same digest however they arrived.
  */
 export function graphDigest(groupHashes: ReadonlyArray<{ path: string; hash: string }>, diagnostics: Diagnostic[]): string {
-  const hash = createHash('sha256');
+  const hash = crypto.createHash('sha256');
   const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   // Callers usually pass groups in path order already; one pass checks. Group objects must not
   // change once hashed (HashedGroup is immutable): chunk hashes are kept by object identity.
