@@ -2,7 +2,8 @@
  * The review studio, loaded on first use: packages/review (and the parsing libraries it loads
  * lazily in turn) costs the daemon's start about 20 ms of module loading that a daemon which
  * never reviews should not pay. `LazyReviews` is the ReviewService's face for the handlers: the
- * same methods, each awaiting the one service made on first call. Owns that loading only.
+ * same methods, each awaiting the one service made on first call. Owns that loading, and the count
+ * of computes clients wait on, which background work (a surface index's warming) lets finish first.
  */
 import type { Repository } from '@repograph/engine';
 import type { ComputeParams, ReviewListener, ReviewService, ReviewState } from '@repograph/review';
@@ -18,8 +19,33 @@ export function reviewModule(): Promise<ReviewModule> {
 export class LazyReviews {
   private service: Promise<ReviewService> | null = null;
   private readonly listeners: ReviewListener[] = [];
+  /** Computes a client waits on (review_studio.compute and its watch twin), and who waits for none. */
+  private computing = 0;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly repository: Repository) {}
+
+  /**
+   * Marks a compute a client waits on, from its request's arrival (before the startup index ends)
+   * to its answer; the returned function ends it. Background work waits for them (idle()).
+   */
+  enter(): () => void {
+    this.computing++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      if (--this.computing > 0) return;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    };
+  }
+
+  /** Resolves once no compute a client waits on is running (at once when none is). */
+  idle(): Promise<void> {
+    return this.computing === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
 
   /** Registers a listener on the service (now, or when it is made). */
   onStored(listener: ReviewListener): void {

@@ -117,9 +117,9 @@ async function claimRepository(options: DaemonOptions): Promise<{ repository: Re
 function createDaemonState(options: DaemonOptions, repository: Repository, endpoint: DaemonEndpoint): DaemonState {
   const { log } = options;
   const hub = new SubscriptionHub({ storeId: repository.storeId, generation: () => repository.generation() });
-  const sessions = new SnapshotSessions(repository, log);
-  const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const reviews = new LazyReviews(repository);
+  const sessions = new SnapshotSessions(repository, log, () => reviews.idle());
+  const live = new LiveTrees({ repository, hub, sessions, log, watch: options.watch !== false });
   const reviewWatch = new ReviewWatch(hub, reviews, renderReviewTopic(repository, reviews), log);
   const clients = new Set<ClientSession>();
   let resolveStopped!: (reason: string) => void;

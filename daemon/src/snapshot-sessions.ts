@@ -6,9 +6,10 @@
  * and the warming of each new generation's surface index (`warm`): after a publish and at
  * startup the index is built off the request path, reading in slices of 8 ms between which
  * queued requests run, so the first symbols.card or surfaces.* of a baseline does not pay for it
- * (80-300 ms on large repositories). One warming per workspace at a time; none after closeAll,
- * and `warmingStopped()` resolves once those under way have stopped, so shutdown closes the store
- * only after that (a warming stops at its next pause, with the store still open).
+ * (80-300 ms on large repositories), once the review computes clients wait on are done
+ * (`yieldTo`). One warming per workspace at a time; none after closeAll, and `warmingStopped()`
+ * resolves once those under way have stopped, so shutdown closes the store only after that (a
+ * warming stops at its next pause, with the store still open).
  */
 import { nextTurn } from '@repograph/core';
 import type { NameEntry, QuerySession, Repository } from '@repograph/engine';
@@ -33,8 +34,21 @@ export class SnapshotSessions {
   private readonly warmAgain = new Set<string>();
   private readonly warmings = new Set<Promise<void>>();
   private closed = false;
+  /** Resolves at closeAll, so a warming waiting to start stops waiting. */
+  private readonly closing: Promise<void>;
+  private resolveClosing!: () => void;
 
-  constructor(private readonly repository: Repository, private readonly log: (message: string) => void = () => undefined) {}
+  /**
+   * `yieldTo` resolves when foreground work a client waits on is done (the daemon passes its
+   * review computes': a warming during a cold review's last steps only lengthened its answer).
+   */
+  constructor(
+    private readonly repository: Repository,
+    private readonly log: (message: string) => void = () => undefined,
+    private readonly yieldTo: () => Promise<void> = () => Promise.resolve(),
+  ) {
+    this.closing = new Promise((resolve) => { this.resolveClosing = resolve; });
+  }
 
   /**
    * Builds the surface index of the workspace's current generation on later turns of the event
@@ -47,7 +61,7 @@ export class SnapshotSessions {
       return;
     }
     this.warming.add(workspace);
-    const task = nextTurn().then(() => this.warmNow(workspace));
+    const task = nextTurn().then(() => Promise.race([this.yieldTo(), this.closing])).then(() => this.warmNow(workspace));
     this.warmings.add(task);
     void task.finally(() => this.warmings.delete(task));
   }
@@ -101,6 +115,7 @@ export class SnapshotSessions {
   /** Closes every session (shutdown); a warming under way stops before it reads again. */
   closeAll(): void {
     this.closed = true;
+    this.resolveClosing();
     for (const workspace of [...this.current.keys()]) this.invalidate(workspace);
   }
 

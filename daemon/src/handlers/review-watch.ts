@@ -46,7 +46,8 @@ export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
     const push = (payload: Parameters<typeof context.reviewWatch.push<'review_studio.compute'>>[4]): void =>
       context.reviewWatch.push('review_studio.compute', reviewId, {}, context.hub.clock(), payload);
     push({ reviewId, phase: 'computing' });
-    void context.reviews.compute(request).then(({ artifact, stale }) => push({
+    const leave = context.reviews.enter();
+    void context.reviews.compute(request).finally(leave).then(({ artifact, stale }) => push({
       reviewId, phase: 'done',
       result: { reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale, cohorts: artifact.cohorts, summary: artifact.summary },
     }), (error: unknown) => push({

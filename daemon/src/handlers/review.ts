@@ -34,17 +34,22 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   } },
   'review_studio.compute': { params: reviewComputeParams, handle: async (context, client, params) => {
     const started = performance.now();
-    // The review module, the refs and the head's changed blobs need no index: while the startup
-    // index runs, they are started at once (afterwards the compute does them in its own order).
-    if (context.startingUp()) void context.reviews.prepare(params);
-    await context.startedUp();
-    if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
-    const { artifact, stale } = await context.reviews.compute(params);
-    if (params.head === undefined) context.sessions.invalidate(params.workspace ?? DEFAULT_WORKSPACE, null);
-    return {
-      reviewId: artifact.reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale,
-      cohorts: artifact.cohorts, summary: artifact.summary, meta: meta(context, artifact, started),
-    };
+    const leave = context.reviews.enter();
+    try {
+      // The review module, the refs and the head's changed blobs need no index: while the startup
+      // index runs, they are started at once (afterwards the compute does them in its own order).
+      if (context.startingUp()) void context.reviews.prepare(params);
+      await context.startedUp();
+      if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
+      const { artifact, stale } = await context.reviews.compute(params);
+      if (params.head === undefined) context.sessions.invalidate(params.workspace ?? DEFAULT_WORKSPACE, null);
+      return {
+        reviewId: artifact.reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale,
+        cohorts: artifact.cohorts, summary: artifact.summary, meta: meta(context, artifact, started),
+      };
+    } finally {
+      leave();
+    }
   } },
   'review_studio.get': { params: reviewIdParams, handle: async (context, _client, params) => {
     const started = performance.now();
