@@ -2,8 +2,9 @@
  * The admit stage: which paths this refresh looks at and what admission says of each. A warm
  * workspace scans only what changed (the given paths, the watcher's batch with the stats it took,
  * the unsaved buffers just set or dropped); a cold one, or a change that could alter what a full
- * scan finds, scans the whole tree (and, on a first index, warms the extraction workers with the
- * languages git lists). Owns that choice; the scan itself is workspace-scan.ts.
+ * scan finds, scans the whole tree (and, on a first index, starts the extraction workers at once
+ * and warms them with the languages git lists). Owns that choice; the scan itself is
+ * workspace-scan.ts.
  */
 import { languageOfPath } from '@repograph/extract';
 import type { PathStat } from '../worktree-scan.js';
@@ -29,6 +30,10 @@ export type Admitted = FullScan | PartialScan;
 
 export async function admit(input: AdmitInput): Promise<Admitted> {
   const { context, state } = input;
+  const firstIndex = state === null && !context.host.store.hasSnapshot(context.key);
+  // A first index extracts most of the tree: its workers start now and boot (~140 ms each on an
+  // idle machine) while git lists the tree, not after.
+  if (firstIndex) context.host.getPool();
   const named = input.paths !== undefined || input.batch !== undefined
     ? [...(input.paths ?? []), ...(input.batch?.changed ?? []), ...(input.batch?.removed ?? [])]
     : undefined;
@@ -40,17 +45,16 @@ export async function admit(input: AdmitInput): Promise<Admitted> {
     paths: state ? paths : undefined,
     known: (path) => state?.files.has(path) ?? false,
     stats: batchStats(input.batch),
-    onListed: state ? undefined : (listed) => warmFirstIndex(context, listed),
+    onListed: firstIndex ? (listed) => warmFirstIndex(context, listed) : undefined,
   });
 }
 
 /**
  * A first index (nothing of this workspace in the store) will extract most of the tree: the
- * workers start and load the walkers of the listed languages while the files are stat'ed and
- * read. A restart over a stored publication finds its facts cached and starts none.
+ * workers load the walkers of the listed languages while the files are stat'ed and read. A
+ * restart over a stored publication finds its facts cached and starts no worker.
  */
 function warmFirstIndex(context: RefreshContext, listed: readonly string[]): void {
-  if (context.host.store.hasSnapshot(context.key)) return;
   const byLanguage = new Map<string, string>();
   for (const path of listed) {
     const language = languageOfPath(path);
