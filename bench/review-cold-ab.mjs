@@ -6,7 +6,9 @@
 // first. With --poll-status a second client asks index.status back to back during the compute
 // (as an agent waiting for the index does), and the rows add how many answers it got, their
 // median and the worst wait; --probe METHOD asks another method so (daemon.stats, workspace.list:
-// how long a cheap request waits during a cold review). Asserts nothing.
+// how long a cheap request waits during a cold review). A build may carry node flags after a `#`
+// (`--build ss32=daemon/dist/main.js#--max-semi-space-size=32`), to measure a flag on one build.
+// Asserts nothing.
 //
 //   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
 //     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50] [--poll-status | --probe daemon.stats]
@@ -18,6 +20,7 @@ import { coldReview, REVIEW_PAIRS } from './lib/review-cold.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 import { pairRepository } from './lib/review-pairs.mjs';
+import { daemonBuild } from './lib/daemon-process.mjs';
 
 
 const { values } = parseArgs({
@@ -30,7 +33,7 @@ const builds = (values.build ?? []).map((spec) => {
   const at = spec.indexOf('=');
   if (at <= 0) throw new Error(`review-cold-ab: --build wants LABEL=PATH/TO/daemon/dist/main.js, got ${spec}`);
   const main = path.resolve(spec.slice(at + 1));
-  if (!fs.existsSync(main)) throw new Error(`review-cold-ab: ${main} does not exist; build that tree first (npm ci && npm run build)`);
+  if (!fs.existsSync(daemonBuild(main).path)) throw new Error(`review-cold-ab: ${main} does not exist; build that tree first (npm ci && npm run build)`);
   return { label: spec.slice(0, at), main };
 });
 const spec = REVIEW_PAIRS[values.pair];

@@ -66,8 +66,19 @@ function hookExit() {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A daemon build as the A/B benches name it: `PATH/daemon/dist/main.js`, optionally followed by
+ * `#` and node flags separated by commas (`main.js#--max-semi-space-size=32,--single-threaded-gc`)
+ * to measure V8 or Node flags on one build.
+ */
+export function daemonBuild(spec) {
+  const hash = spec.indexOf('#');
+  if (hash < 0) return { path: spec, nodeFlags: [] };
+  return { path: spec.slice(0, hash), nodeFlags: spec.slice(hash + 1).split(',').filter((flag) => flag !== '') };
+}
+
+/**
  * Spawns the daemon for `repo` with REPOGRAPH_HOME=`home` (no idle timeout; `main`: another
- * build's daemon/dist/main.js). Returns at once with
+ * build's daemon/dist/main.js, with node flags after a `#`: daemonBuild). Returns at once with
  * {child, pid, spawnedAt (performance.now() just before spawn), endpoint, output(), exited, stop()}.
  * Use connectClient() to wait until it answers.
  */
@@ -78,7 +89,8 @@ export async function spawnDaemon(repo, home, { args = [], main = daemonMain } =
   const identity = await client.findRepository(repo);
   const endpoint = protocol.daemonEndpoint(home, identity.repoId);
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [main, '--repo', repo, '--idle-timeout', '0', ...args], {
+  const { path: mainPath, nodeFlags } = daemonBuild(main);
+  const child = spawn(process.execPath, [...nodeFlags, mainPath, '--repo', repo, '--idle-timeout', '0', ...args], {
     env: { ...process.env, REPOGRAPH_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
