@@ -61,7 +61,8 @@ export class SnapshotSessions {
       return;
     }
     this.warming.add(workspace);
-    const task = nextTurn().then(() => Promise.race([this.yieldTo(), this.closing])).then(() => this.warmNow(workspace));
+    // After the computes, one more turn: the last one's answer is written before the first slice.
+    const task = nextTurn().then(() => Promise.race([this.yieldTo(), this.closing])).then(nextTurn).then(() => this.warmNow(workspace));
     this.warmings.add(task);
     void task.finally(() => this.warmings.delete(task));
   }
