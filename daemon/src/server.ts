@@ -10,10 +10,10 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { openRepository, type Repository } from '@repograph/engine';
-import { daemonEndpoint, PROTOCOL_VERSION, repoIdFor, type DaemonEndpoint } from '@repograph/protocol';
+import { daemonEndpoint, gitFileThatBlocks, PROTOCOL_VERSION, repoIdFor, type DaemonEndpoint } from '@repograph/protocol';
 import type { DaemonContext } from './context.js';
 import { METHODS } from './handlers/methods.js';
-import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, writeRegistry } from './lifecycle.js';
+import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, StartupError, writeRegistry } from './lifecycle.js';
 import { LiveTrees } from './live-trees.js';
 import { refuseConnection } from './refused-connection.js';
 import { COLLECT_AFTER_CLOSE_MS, releaseMemorySoon } from './memory-release.js';
@@ -100,6 +100,12 @@ interface DaemonState {
 
 /** Opens the repository's store and takes its lock (closing the store again when the lock is held). */
 async function claimRepository(options: DaemonOptions): Promise<{ repository: Repository; endpoint: DaemonEndpoint }> {
+  // Git would wait forever on a repository whose HEAD or config is a FIFO: refuse it first.
+  const blocking = gitFileThatBlocks(options.repoRoot);
+  if (blocking !== null) {
+    throw new StartupError(`${blocking} is not a regular file (a FIFO, socket or device), so git would wait on it forever; ` +
+      'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`) and start the daemon again');
+  }
   // The store identity and the socket name both come from the git common dir.
   const repository = await openRepository({ repoRoot: options.repoRoot, dataRoot: options.dataRoot, ...(options.threads ? { threads: options.threads } : {}) });
   const endpoint = daemonEndpoint(options.dataRoot, repoIdFor(repository.commonDir));

@@ -9,6 +9,7 @@ export * from './capabilities.js';
 export * from './delta.js';
 export * from './endpoint.js';
 export * from './errors.js';
+export * from './git-blocking.js';
 export * from './methods.js';
 export * from './methods-daemon.js';
 export * from './methods-export.js';

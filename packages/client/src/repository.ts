@@ -2,13 +2,14 @@
  * Which repository a directory belongs to, resolved exactly as the daemon resolves it, and the
  * data root: the real path of the directory; inside git, the worktree root and the git common
  * dir from `git rev-parse --path-format=absolute --show-toplevel --git-common-dir` (so every
- * worktree of one repository has the same id); outside git, the directory itself as both.
+ * worktree of one repository has the same id); outside git, the directory itself as both. A
+ * repository whose HEAD or config git would wait on forever (a FIFO) is refused before git runs.
  */
 import { execFile } from 'node:child_process';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { repoIdFor } from '@repograph/protocol';
+import { gitFileThatBlocks, repoIdFor } from '@repograph/protocol';
 import { RepographRequestError } from './errors.js';
 
 export interface RepositoryIdentity {
@@ -31,18 +32,38 @@ export async function findRepository(dir: string): Promise<RepositoryIdentity> {
   if (!(await stat(real)).isDirectory()) {
     throw RepographRequestError.of('NotARepository', `'${dir}' is not a directory; give the repository's directory with --repo DIR.`, { path: dir });
   }
+  const blocking = gitFileThatBlocks(real);
+  if (blocking !== null) throw blockingGitFile(dir, blocking);
   const git = await gitTopLevelAndCommonDir(real);
+  if (git === 'timeout') {
+    throw RepographRequestError.of('NotARepository',
+      `git did not say within ${GIT_DISCOVERY_TIMEOUT_MS / 1000} s which repository '${dir}' belongs to; a git file it waits on (a FIFO, a hung file system) is the usual cause: check ${join(real, '.git')}.`,
+      { path: dir, timeoutMs: GIT_DISCOVERY_TIMEOUT_MS });
+  }
   if (!git) return { root: real, commonDir: real, repoId: repoIdFor(real) };
   const root = await realpath(git.topLevel);
   const commonDir = await realpath(git.commonDir);
   return { root, commonDir, repoId: repoIdFor(commonDir) };
 }
 
-/** The worktree root and common dir git reports for `dir`, or null outside a git worktree. */
-function gitTopLevelAndCommonDir(dir: string): Promise<{ topLevel: string; commonDir: string } | null> {
+/** How long git may take to say which repository a directory is in (it answers in milliseconds). */
+const GIT_DISCOVERY_TIMEOUT_MS = 30_000;
+
+/** NotARepository for a repository whose git file would make git wait forever. */
+function blockingGitFile(dir: string, path: string): RepographRequestError {
+  return RepographRequestError.of('NotARepository',
+    `${path} is not a regular file (a FIFO, socket or device), so git would wait on it forever and '${dir}' cannot be indexed; ` +
+    'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`) and try again.',
+    { path: dir, file: path });
+}
+
+/** The worktree root and common dir git reports for `dir`; null outside a git worktree; 'timeout' when git did not answer. */
+function gitTopLevelAndCommonDir(dir: string): Promise<{ topLevel: string; commonDir: string } | null | 'timeout'> {
   return new Promise((resolve) => {
-    execFile('git', ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir'], { cwd: dir, encoding: 'utf8' },
+    execFile('git', ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir'],
+      { cwd: dir, encoding: 'utf8', timeout: GIT_DISCOVERY_TIMEOUT_MS, killSignal: 'SIGKILL' },
       (error, stdout) => {
+        if (error && (error as { killed?: boolean }).killed) return resolve('timeout');
         if (error) return resolve(null);
         const [topLevel, commonDir] = stdout.split('\n').map((line) => line.trim());
         resolve(topLevel && commonDir ? { topLevel, commonDir } : null);
