@@ -1,7 +1,8 @@
 // A repository whose git files are FIFOs: git itself opens HEAD and config (and a worktree's
 // HEAD, its `.git` file) and waits forever on a FIFO, so asking git anything about such a
-// repository never returns. The CLI and the daemon refuse it before git runs, naming the file,
-// and leave nothing behind; from a subfolder and from a linked worktree alike.
+// repository never returns. The CLI (every command that reaches a repository) and the daemon
+// refuse it before git runs, naming the file, and leave nothing behind; from a subfolder and from
+// a linked worktree alike. The engine, opened directly, gives up on git after 30 s.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -51,7 +52,24 @@ test('the CLI refuses a repository whose HEAD is a FIFO, from its root and a sub
     assert.match(result.stderr, /\.git\/HEAD is not a regular file \(a FIFO, socket or device\), so git would wait on it forever/);
     assert.match(result.stderr, /NotARepository/);
   }
+  // Commands that open the repository in-process (no daemon) are refused alike.
+  for (const args of [['export', '--format', 'jsonl'], ['index'], ['callers', 'a']]) {
+    const result = run([cliPath, ...args, '--repo', repo], { home, cwd: projectRoot });
+    assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+    assert.match(result.stderr, /\.git\/HEAD is not a regular file/, args.join(' '));
+  }
   assertNothingStarted(home);
+});
+
+test('the engine opened directly gives up on git after its time limit, with a StoreError', { timeout: 120_000 }, async (t) => {
+  const { repo, home } = fixture(t);
+  mkfifo(join(repo, '.git/HEAD'));
+  const { openRepository } = await import('../../packages/engine/dist/index.js');
+  await assert.rejects(openRepository({ repoRoot: repo, dataRoot: home, threads: 1 }), (error) => {
+    assert.equal(error.code, 'StoreError');
+    assert.match(error.message, /git rev-parse did not answer within 30 s/);
+    return true;
+  });
 });
 
 test('the daemon started directly on such a repository exits at once, naming the file', { timeout: 60_000 }, (t) => {

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isRepographError } from '@repograph/core';
-import { isRepographRequestError } from '@repograph/client';
+import { isRepographRequestError, refuseBlockingGitFiles } from '@repograph/client';
 import { commandRunner } from './commands.js';
 
 /** Parsed global options shared by every command. */
@@ -106,6 +106,8 @@ export async function main(argv: string[]): Promise<number> {
   };
   try {
     const runner = commandRunner(command);
+    // Every command but `ps` reaches the repository, where git would wait forever on a FIFO HEAD.
+    if (runner && command !== 'ps') refuseBlockingGitFiles(options.repo);
     if (runner) return await runner(options);
     process.stderr.write(`repograph: unknown command '${command}'.\n\n${USAGE}`);
     return 2;

@@ -10,5 +10,5 @@ export { connect, type ConnectOptions } from './connect.js';
 export { listDaemons, stopDaemon, type DaemonListing, type ListDaemonsOptions, type StopResult } from './daemons.js';
 export { isRepographRequestError, RepographRequestError, type RequestErrorData } from './errors.js';
 export { isPidAlive, readLockPid, readRegistry } from './registry.js';
-export { dataRootFrom, findRepository, type RepositoryIdentity } from './repository.js';
+export { dataRootFrom, findRepository, refuseBlockingGitFiles, type RepositoryIdentity } from './repository.js';
 export { socketAccepts, tryConnect, type ConnectAttempt } from './socket-probe.js';

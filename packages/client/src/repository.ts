@@ -6,6 +6,7 @@
  * repository whose HEAD or config git would wait on forever (a FIFO) is refused before git runs.
  */
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -32,8 +33,7 @@ export async function findRepository(dir: string): Promise<RepositoryIdentity> {
   if (!(await stat(real)).isDirectory()) {
     throw RepographRequestError.of('NotARepository', `'${dir}' is not a directory; give the repository's directory with --repo DIR.`, { path: dir });
   }
-  const blocking = gitFileThatBlocks(real);
-  if (blocking !== null) throw blockingGitFile(dir, blocking);
+  refuseBlockingGitFiles(dir);
   const git = await gitTopLevelAndCommonDir(real);
   if (git === 'timeout') {
     throw RepographRequestError.of('NotARepository',
@@ -49,9 +49,22 @@ export async function findRepository(dir: string): Promise<RepositoryIdentity> {
 /** How long git may take to say which repository a directory is in (it answers in milliseconds). */
 const GIT_DISCOVERY_TIMEOUT_MS = 30_000;
 
-/** NotARepository for a repository whose git file would make git wait forever. */
-function blockingGitFile(dir: string, path: string): RepographRequestError {
-  return RepographRequestError.of('NotARepository',
+/**
+ * Throws NotARepository, naming the file, when the repository containing `dir` has a git file
+ * git would wait on forever (a FIFO HEAD or config: protocol's gitFileThatBlocks). Every command
+ * that reaches a repository calls it first, through findRepository or before opening one itself.
+ */
+export function refuseBlockingGitFiles(dir: string): void {
+  let real = dir;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    // A missing folder is refused where it is used, with its own message.
+  }
+  // Git walks up from the real folder, not from the path as written.
+  const path = gitFileThatBlocks(real);
+  if (path === null) return;
+  throw RepographRequestError.of('NotARepository',
     `${path} is not a regular file (a FIFO, socket or device), so git would wait on it forever and '${dir}' cannot be indexed; ` +
     'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`) and try again.',
     { path: dir, file: path });

@@ -14,6 +14,8 @@ export interface GitResult {
   stdout: Buffer;
   /** The first 8 KB of stderr, as text. */
   stderr: string;
+  /** The signal that ended git (SIGKILL from a timeout), else null. */
+  signal?: NodeJS.Signals | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface GitResult {
 export async function runGit(cwd: string, args: readonly string[], timeoutMs?: number): Promise<GitResult> {
   try {
     const exit = await runGitProcess(cwd, args, timeoutMs);
-    return { exitCode: exit.exitCode ?? (exit.signal !== null ? 128 : 1), stdout: exit.stdout, stderr: exit.stderr };
+    return { exitCode: exit.exitCode ?? (exit.signal !== null ? 128 : 1), stdout: exit.stdout, stderr: exit.stderr, signal: exit.signal };
   } catch (error) {
     throw spawnError(error as Error, cwd, args);
   }

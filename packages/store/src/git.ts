@@ -59,10 +59,14 @@ const MODE_SYMLINK = '120000';
 const MODE_GITLINK = '160000';
 const REGULAR_MODES = new Set(['100644', '100755', '100664']);
 
+/** How long git may take to say which repository a folder is in (it answers in milliseconds). */
+const DISCOVERY_TIMEOUT_MS = 30_000;
+
 /**
  * Describes the git worktree that contains `dir`, or returns null when `dir` is not inside a
  * worktree (no repository, a bare repository, the inside of a .git directory, or no such
- * directory). Other git failures throw a StoreError.
+ * directory). Other git failures throw a StoreError, as does a git that has not answered within
+ * DISCOVERY_TIMEOUT_MS (a FIFO HEAD or config makes it wait forever).
  */
 export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
   try {
@@ -70,7 +74,12 @@ export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
   } catch {
     return null;
   }
-  const topLevel = await runGit(dir, ['rev-parse', '--show-toplevel']);
+  const topLevel = await runGit(dir, ['rev-parse', '--show-toplevel'], DISCOVERY_TIMEOUT_MS);
+  if (topLevel.signal === 'SIGKILL') {
+    throw new RepographError('StoreError',
+      `git rev-parse did not answer within ${DISCOVERY_TIMEOUT_MS / 1000} s in ${dir}; git waits forever on a HEAD or config ` +
+      'that is not a regular file (a FIFO): check the repository\'s .git folder', { dir, timeoutMs: DISCOVERY_TIMEOUT_MS });
+  }
   if (topLevel.exitCode !== 0) {
     if (/not a git repository|must be run in a work tree/i.test(topLevel.stderr)) return null;
     throw gitFailure(dir, ['rev-parse', '--show-toplevel'], topLevel);
