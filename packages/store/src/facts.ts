@@ -63,14 +63,12 @@ export async function putFacts(environment: StoreEnvironment, entries: readonly 
 }
 
 /**
- * Queues facts for the cache's write-behind (facts-queue.ts): getFacts finds them at once, and
- * they are written later in one transaction. Checks every entry first (InvalidParams,
- * StoreError), so a bad entry queues none of them.
+ * Queues facts for the cache's write-behind (facts-queue.ts): getFacts finds them in the queue at
+ * once, and they are written later in one transaction (putFacts, which shares them from then on).
+ * Checks every entry first (InvalidParams, StoreError), so a bad entry queues none of them.
  */
 export function queueFacts(environment: StoreEnvironment, entries: readonly FactsEntry[]): void {
-  const keyed = entries.map((entry) => ({ key: checkedIndexKey(environment, entry).join('\u0000'), entry }));
-  for (const { key, entry } of keyed) environment.sharedFacts.put(key, entry.facts);
-  environment.factsQueue.add(keyed);
+  environment.factsQueue.add(entries.map((entry) => ({ key: checkedIndexKey(environment, entry).join('\u0000'), entry })));
 }
 
 /** The index key of `entry`, after checking the entry and the key (InvalidParams, StoreError). */
