@@ -70,7 +70,7 @@ test('the queue waits for quiet, flushes when long, keeps what came during a wri
   const writes: string[][] = [];
   let fail = false;
   let release: (() => void) | null = null;
-  const queue = new FactsQueue(250, 4);
+  const queue = new FactsQueue(1_000, 4);
   queue.writeWith(async (entries) => {
     if (release === null && writes.length === 1) await new Promise<void>((resolve) => { release = resolve; });
     if (fail) throw new Error('disk full');
@@ -79,7 +79,7 @@ test('the queue waits for quiet, flushes when long, keeps what came during a wri
   const add = (n: number): void => queue.add([{ key: blob(n), entry: entry(n) }]);
 
   add(1);
-  // Touched again and again (far more often than the 250 ms quiet span), it does not write.
+  // Touched again and again (far more often than the 1 s quiet span), it does not write.
   for (let touches = 0; touches < 30; touches++) {
     await sleep(20);
     queue.touch();
