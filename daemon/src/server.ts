@@ -10,7 +10,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { openRepository, type Repository } from '@repograph/engine';
-import { daemonEndpoint, gitFileThatBlocks, PROTOCOL_VERSION, repoIdFor, type DaemonEndpoint } from '@repograph/protocol';
+import { blockingGitFileProblem, daemonEndpoint, gitFileThatBlocks, PROTOCOL_VERSION, repoIdFor, type DaemonEndpoint } from '@repograph/protocol';
 import type { DaemonContext } from './context.js';
 import { METHODS } from './handlers/methods.js';
 import { acquireLock, prepareRunDirectory, releaseEndpoint, removeStaleSocket, StartupError, writeRegistry } from './lifecycle.js';
@@ -103,8 +103,7 @@ async function claimRepository(options: DaemonOptions): Promise<{ repository: Re
   // Git would wait forever on a repository whose HEAD or config is a FIFO: refuse it first.
   const blocking = gitFileThatBlocks(options.repoRoot);
   if (blocking !== null) {
-    throw new StartupError(`${blocking} is not a regular file (a FIFO, socket or device), so git would wait on it forever; ` +
-      'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`) and start the daemon again');
+    throw new StartupError(`${blockingGitFileProblem(blocking)}, then start the daemon again`);
   }
   // The store identity and the socket name both come from the git common dir.
   const repository = await openRepository({ repoRoot: options.repoRoot, dataRoot: options.dataRoot, ...(options.threads ? { threads: options.threads } : {}) });

@@ -26,11 +26,19 @@ export function gitFileThatBlocks(dir: string): string | null {
     if (kind === 'special') return dotGit;
     if (kind === 'folder') return blockingIn(dotGit);
     if (kind === 'file') {
-      const gitDir = /^gitdir:\s*(.+?)\s*$/m.exec(readSmallFile(dotGit) ?? '')?.[1];
-      return gitDir === undefined ? null : blockingIn(resolve(current, gitDir));
+      // One `gitdir: PATH` line, as git writes it.
+      const line = (readSmallFile(dotGit) ?? '').split('\n', 1)[0]!;
+      const gitDir = line.startsWith('gitdir:') ? line.slice('gitdir:'.length).trim() : '';
+      return gitDir === '' ? null : blockingIn(resolve(current, gitDir));
     }
     if (dirname(current) === current) return null;
   }
+}
+
+/** What is wrong with `path` (a file gitFileThatBlocks named) and what to put there, for an error message. */
+export function blockingGitFileProblem(path: string): string {
+  return `${path} is not a regular file (a FIFO, socket or device), so git would wait on it forever; ` +
+    'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`)';
 }
 
 /** HEAD and config of a git dir, and of its common dir when it names one. */

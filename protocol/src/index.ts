@@ -2,8 +2,9 @@
  * @repograph/protocol: the wire contract of PROTOCOL.md. One declaration per method and
  * notification (a method-name constant and a vscode-jsonrpc RequestType/NotificationType with
  * typed params, result and error data), the shapes they carry, the error band, the protocol
- * version and capability names, and the daemon's endpoint names. Imports vscode-jsonrpc and
- * node builtins only.
+ * version and capability names, the daemon's endpoint names, and the git files both sides check
+ * before they run git on a repository (git-blocking.ts). Imports vscode-jsonrpc and node
+ * builtins only.
  */
 export * from './capabilities.js';
 export * from './delta.js';

@@ -10,7 +10,7 @@ import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { gitFileThatBlocks, repoIdFor } from '@repograph/protocol';
+import { blockingGitFileProblem, gitFileThatBlocks, repoIdFor } from '@repograph/protocol';
 import { RepographRequestError } from './errors.js';
 
 export interface RepositoryIdentity {
@@ -64,9 +64,7 @@ export function refuseBlockingGitFiles(dir: string): void {
   // Git walks up from the real folder, not from the path as written.
   const path = gitFileThatBlocks(real);
   if (path === null) return;
-  throw RepographRequestError.of('NotARepository',
-    `${path} is not a regular file (a FIFO, socket or device), so git would wait on it forever and '${dir}' cannot be indexed; ` +
-    'replace it with a regular file (HEAD holds a line such as `ref: refs/heads/main`) and try again.',
+  throw RepographRequestError.of('NotARepository', `'${dir}' cannot be indexed: ${blockingGitFileProblem(path)}, then try again.`,
     { path: dir, file: path });
 }
 
