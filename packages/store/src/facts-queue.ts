@@ -24,6 +24,8 @@ export class FactsQueue {
   private readonly queued = new Map<string, FactsEntry>();
   private write: FactsWriter | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** When a fact was last queued, or the store last written, while facts waited (performance.now()). */
+  private lastActivity = 0;
   private writing: Promise<void> = Promise.resolve();
   private stopped = false;
   /** Why the last write failed (null once one succeeds). */
@@ -88,12 +90,26 @@ export class FactsQueue {
     }
   }
 
+  /**
+   * Restarts the quiet span. One timer serves the whole span: a fact queued or a write meanwhile
+   * only moves `lastActivity`, and the timer, when it fires early, waits out the rest (a cold
+   * index queues thousands of facts; a timer made and cleared per fact cost more than the check).
+   */
   private arm(): void {
-    this.disarm();
+    this.lastActivity = performance.now();
+    if (this.timer === null) this.wait(this.quietMs);
+  }
+
+  private wait(ms: number): void {
     this.timer = setTimeout(() => {
+      const quietFor = performance.now() - this.lastActivity;
+      if (quietFor < this.quietMs) {
+        this.wait(this.quietMs - quietFor);
+        return;
+      }
       this.timer = null;
       void this.flush();
-    }, this.quietMs);
+    }, ms);
     // A process with nothing else to do exits; closing the store writes the queue first.
     this.timer.unref();
   }
