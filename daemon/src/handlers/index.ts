@@ -11,6 +11,7 @@ import { cleanupParams, deltaSinceParams, ensureBaselineParams } from './index-p
 import { withSnapshot } from './query.js';
 import { queryScope } from './query-params.js';
 import { noParams, type MethodTablePart } from './table.js';
+import { refuseBadRefsWhileStarting } from './early-refs.js';
 
 type IndexMethod = 'index.status' | 'index.report' | 'index.ensureBaseline' | 'index.listBaselines' | 'index.cleanup' | 'delta.since';
 
@@ -78,6 +79,7 @@ export const indexMethods: MethodTablePart<IndexMethod> = {
     const workspace = params.workspace ?? DEFAULT_WORKSPACE;
     context.repository.workspace(workspace);
     client.workspaces.add(workspace);
+    await refuseBadRefsWhileStarting(context, { refs: [base] });
     await context.startedUp();
     const { commit, refresh, analysis } = await context.repository.deltaSince(workspace, base, (input) => computeDeltaPausing(input));
     if (refresh.published) context.sessions.invalidate(workspace, refresh.coldStart ? null : refresh.change.paths);

@@ -14,6 +14,7 @@ import {
   blastRadiusParams, ciSignalsParams, cohortImpactParams, reviewComputeParams, reviewIdParams,
 } from './review-params.js';
 import type { MethodTablePart } from './table.js';
+import { refuseBadRefsWhileStarting } from './early-refs.js';
 
 type WatchMethod = 'review_studio.watchCompute' | 'review_studio.watchCohorts' | 'review_studio.watchBlastRadius'
   | 'review_studio.watchCohortImpact' | 'review_studio.watchCiSignals' | 'review_studio.watchDependencyDiffs';
@@ -39,6 +40,7 @@ async function subscribeTo<P extends { reviewId: string; since?: string }>(conte
 export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
   'review_studio.watchCompute': { params: withSince(reviewComputeParams), handle: async (context, client, params) => {
     const started = performance.now();
+    await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
     await context.startedUp();
     const { since, ...request } = params;
     const reviewId = await context.reviews.idOf(request);

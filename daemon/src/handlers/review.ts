@@ -14,6 +14,7 @@ import {
   blastRadiusParams, ciSignalsParams, cohortImpactParams, indexDiffParams, reviewComputeParams, reviewIdParams,
 } from './review-params.js';
 import type { MethodTablePart } from './table.js';
+import { refuseBadRefsWhileStarting } from './early-refs.js';
 
 type ReviewMethod = 'index.diff' | 'review_studio.compute' | 'review_studio.get' | 'review_studio.cohorts' | 'review_studio.blastRadius'
   | 'review_studio.cohortImpact' | 'review_studio.ciSignals' | 'review_studio.dependencyDiffs';
@@ -21,6 +22,7 @@ type ReviewMethod = 'index.diff' | 'review_studio.compute' | 'review_studio.get'
 export const reviewMethods: MethodTablePart<ReviewMethod> = {
   'index.diff': { params: indexDiffParams, handle: async (context, client, params) => {
     const started = performance.now();
+    await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
     await context.startedUp();
     const workspace = params.workspace ?? DEFAULT_WORKSPACE;
     if (params.head === undefined) client.workspaces.add(workspace);
@@ -37,7 +39,9 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
     const leave = context.reviews.enter();
     try {
       // The review module, the refs and the head's changed blobs need no index: while the startup
-      // index runs, they are started at once (afterwards the compute does them in its own order).
+      // index runs, a bad ref is refused at once and the rest is started (afterwards the compute
+      // does them in its own order).
+      await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
       if (context.startingUp()) void context.reviews.prepare(params);
       await context.startedUp();
       if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
