@@ -2,8 +2,9 @@
 // (bench/lib/review-pairs.mjs) from an empty data root, each run a daemon of its own, builds
 // alternated so load on a shared machine falls on both alike. Prints, per build, the medians of
 // the call's wall time, the time from the daemon's spawn, and the CPU the daemon used during the
-// call (user + system of its process, all threads, from /proc), and each build's ratio to the
-// first. With --poll-status a second client asks index.status back to back during the compute
+// call (user + system of its process, all threads, from /proc) with its split between threads
+// (the main thread, the busiest other thread: the extraction worker, and the rest: V8's
+// background compilation and GC helpers, libuv, LMDB), and each build's ratio to the first. With --poll-status a second client asks index.status back to back during the compute
 // (as an agent waiting for the index does), and the rows add how many answers it got, their
 // median and the worst wait; --probe METHOD asks another method so (daemon.stats, workspace.list:
 // how long a cheap request waits during a cold review). A build may carry node flags after a `#`
@@ -62,6 +63,10 @@ try {
     const row = {
       build: build.label, callMs: Math.round(median(runs.map((r) => r.callMs))), fromSpawnMs: Math.round(median(runs.map((r) => r.fromSpawnMs))),
       cpuMs: Math.round(median(runs.map((r) => r.cpuMs))), callSamples: runs.map((r) => Math.round(r.callMs)),
+      cpuByThread: {
+        main: Math.round(median(runs.map((r) => r.threads.mainMs))), busiest: Math.round(median(runs.map((r) => r.threads.busiestThreadMs))),
+        others: Math.round(median(runs.map((r) => r.threads.otherThreadsMs))),
+      },
       ...(probe !== null ? { statusAnswers: median(runs.map((r) => r.statusAnswers)), statusP50Ms: Math.round(median(runs.map((r) => r.statusP50Ms)) * 10) / 10,
         statusWorstMs: runs.map((r) => Math.round(r.statusWorstMs)) } : {}),
     };
