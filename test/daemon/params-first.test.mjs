@@ -2,7 +2,8 @@
 // bad field is refused with InvalidParams naming the field at once, even while the workspace is
 // busy with a long refresh (before, symbols.search waited for the sync barrier and the refresh
 // before it noticed the missing `query`). Errors carry the band's numbers, outside JSON-RPC's
-// reserved range, with their stable names.
+// reserved range, with their stable names. A path outside the repository is one of those bad
+// params: refused at once, even while a first index runs (before, only after it).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ERROR_BAND } from '../../protocol/dist/index.js';
@@ -57,4 +58,31 @@ test('a bad query is refused before it waits for sync or a refresh in flight', {
   assert.equal(missing.code, -33002);
   const renames = await rejection(call(client, 'edit.apply', { edits: [{ path: 'src/lib.ts', content: 'x' }], renames: 'shared' }));
   assert.deepEqual([renames.codeName, renames.data.field], ['InvalidParams', 'renames']);
+});
+
+test('a path outside the repository is refused before the first index ends', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const files = { ...FILES };
+  for (let index = 0; index < 2000; index++) files[`src/gen/file${index}.ts`] = `export const v${index} = ${index};\n`;
+  const repo = s.repo('repo', files);
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('paths');
+  const bad = [
+    ['code.span', { path: '../../etc/passwd', startLine: 1, endLine: 2 }],
+    ['symbols.outline', { path: '/etc/passwd' }],
+    ['code.searchText', { pattern: 'x', path: '../up' }],
+    ['symbols.search', { query: 'x', path: 'src/../../b' }],
+    ['surfaces.endpoints', { path: '/abs' }],
+  ];
+  const errors = await Promise.all(bad.map(([method, params]) => rejection(call(client, method, params), method)));
+  const status = await call(client, 'index.status', {});
+  for (const [index, [method]] of bad.entries()) {
+    assert.deepEqual([errors[index].codeName, errors[index].data.field], ['PathOutsideRepo', 'path'], method);
+  }
+  assert.equal(status.state, 'indexing', 'every bad path was refused while the first index still ran');
+  // Paths inside the repository, '.' among them, are answered as before once it is indexed.
+  const found = await call(client, 'symbols.search', { query: 'shared', path: '.' });
+  assert.deepEqual(found.symbols.map((symbol) => symbol.id), ['src/lib.ts#shared']);
+  const span = await call(client, 'code.span', { path: './src/lib.ts', startLine: 1, endLine: 1 });
+  assert.match(span.text, /export function shared/);
 });

@@ -7,7 +7,7 @@
  */
 import type { GraphPathParams, IndexRemoveRepoParams, SymbolsOutlineParams } from '@repograph/protocol';
 import { invalid, optionalBoolean, optionalInteger, requiredString, type Params } from '../params.js';
-import { readScope } from './query-params.js';
+import { insideRepository, readScope } from './query-params.js';
 
 /** The most paths one graph.path answers (the results budget may be lower). */
 export const MAX_PATHS = 100;
@@ -25,7 +25,7 @@ export function graphPathParams(raw: Params): GraphPathParams {
 export const MAX_OUTLINE = 2000;
 
 export function outlineParams(raw: Params): SymbolsOutlineParams {
-  const path = requiredString(raw, 'path');
+  const path = insideRepository(requiredString(raw, 'path'), 'path');
   const exportedOnly = optionalBoolean(raw, 'exportedOnly');
   const limit = optionalInteger(raw, 'limit', 1, MAX_OUTLINE);
   return { ...readScope(raw), path, ...(exportedOnly !== undefined ? { exportedOnly } : {}), ...(limit !== undefined ? { limit } : {}) };

@@ -3,8 +3,10 @@
  * repo.export), of the QueryScope every query takes (`workspace?`, `sync?`) and of the
  * ReadScope of the read-only queries (QueryScope, or `commit?` instead of `workspace`): raw JSON
  * in, the protocol's declared params out, InvalidParams naming the field otherwise. The session
- * runs them before the handler, so a bad query is refused before any `sync` wait. Owns these
- * checks only.
+ * runs them before the handler, so a bad query is refused before any `sync` wait, or the wait
+ * for a first index: a `path` outside the repository (absolute, `..` above the root) is refused
+ * here with PathOutsideRepo (the engine normalizes it and checks it again against the tree: no
+ * link out of it). Owns these checks only.
  */
 import {
   WIRE_RELATION_KINDS, WIRE_SYMBOL_KINDS, type CallTreeParams, type CodeSearchTextParams, type CodeSpanParams, type GraphCallersParams,
@@ -14,6 +16,7 @@ import {
 import {
   invalid, optionalBoolean, optionalInteger, optionalRevision, optionalString, optionalStringArray, requiredInteger, requiredString, type Params,
 } from '../params.js';
+import { repositoryPath, repositoryPrefix } from '@repograph/engine';
 
 /** `workspace?` and `sync?`, as every query takes them. */
 export function queryScope(raw: Params): QueryScope {
@@ -34,9 +37,25 @@ export function readScope(raw: Params): ReadScope {
 export function symbolsSearchParams(raw: Params): SymbolsSearchParams {
   const query = requiredString(raw, 'query');
   const kinds = optionalStringArray(raw, 'kinds', WIRE_SYMBOL_KINDS) as WireSymbolKind[] | undefined;
-  const path = optionalString(raw, 'path');
+  const path = optionalPrefix(raw, 'path');
   const limit = optionalInteger(raw, 'limit', 1, Number.MAX_SAFE_INTEGER);
   return { ...readScope(raw), query, ...(kinds ? { kinds } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
+}
+
+/** `path` as given, once repositoryPath accepts it (PathOutsideRepo, InvalidParams otherwise). */
+export function insideRepository(path: string, field: string): string {
+  repositoryPath(path, field);
+  return path;
+}
+
+/**
+ * An optional path prefix (a folder or a file; '.' is the whole tree) as given, once
+ * repositoryPrefix accepts it (PathOutsideRepo, InvalidParams otherwise).
+ */
+export function optionalPrefix(raw: Params, field: string, maxLength?: number): string | undefined {
+  const path = maxLength === undefined ? optionalString(raw, field) : optionalString(raw, field, maxLength);
+  if (path !== undefined && path !== '') repositoryPrefix(path, field);
+  return path;
 }
 
 export function symbolIdParams(raw: Params): SymbolIdParams {
@@ -51,7 +70,7 @@ export function symbolsContextParams(raw: Params): SymbolsContextParams {
 export function codeSpanParams(raw: Params): CodeSpanParams {
   return {
     ...readScope(raw),
-    path: requiredString(raw, 'path'),
+    path: insideRepository(requiredString(raw, 'path'), 'path'),
     startLine: requiredInteger(raw, 'startLine', 1, Number.MAX_SAFE_INTEGER),
     endLine: requiredInteger(raw, 'endLine', 1, Number.MAX_SAFE_INTEGER),
   };
@@ -60,7 +79,7 @@ export function codeSpanParams(raw: Params): CodeSpanParams {
 export function codeSearchTextParams(raw: Params): CodeSearchTextParams {
   const pattern = requiredString(raw, 'pattern');
   const regex = optionalBoolean(raw, 'regex');
-  const path = optionalString(raw, 'path');
+  const path = optionalPrefix(raw, 'path');
   const limit = optionalInteger(raw, 'limit', 1, Number.MAX_SAFE_INTEGER);
   return { ...readScope(raw), pattern, ...(regex !== undefined ? { regex } : {}), ...(path ? { path } : {}), ...(limit ? { limit } : {}) };
 }

@@ -1,12 +1,12 @@
 /**
  * Params validators of `surfaces.endpoints`, `surfaces.configKeys` and `surfaces.dbTables`: raw
  * JSON in, the protocol's SurfacesParams out, InvalidParams naming the field otherwise (`path`
- * is checked again by the engine: inside the repository, no link out of it). Owns these checks
- * only.
+ * outside the repository is refused here, PathOutsideRepo, and checked again by the engine: no
+ * link out of it). Owns these checks only.
  */
 import type { SurfacesParams } from '@repograph/protocol';
 import { invalid, optionalInteger, optionalString, type Params } from '../params.js';
-import { readScope } from './query-params.js';
+import { optionalPrefix, readScope } from './query-params.js';
 
 /** The most entries one surfaces answer lists (the results budget may be lower). */
 export const MAX_SURFACES = 2000;
@@ -18,7 +18,7 @@ const MAX_KIND = 128;
 export const TABLE_ACCESS = ['model', 'read', 'write'] as const;
 
 function surfacesParams(raw: Params): SurfacesParams {
-  const path = optionalString(raw, 'path', MAX_SURFACE_TEXT);
+  const path = optionalPrefix(raw, 'path', MAX_SURFACE_TEXT);
   const kind = optionalString(raw, 'kind', MAX_KIND);
   const keyPrefix = optionalString(raw, 'keyPrefix', MAX_SURFACE_TEXT);
   const limit = optionalInteger(raw, 'limit', 1, MAX_SURFACES);
