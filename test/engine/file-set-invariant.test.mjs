@@ -101,3 +101,24 @@ function run(name, project, seed) {
     assert.ok(incremental >= STEPS / 2, `${name} (seed ${seed}): most updates were incremental (${incremental} of ${STEPS})`);
   }
 }
+
+test('a fork whose first change is a content edit re-binds the readers of the edited file\'s group', () => {
+  for (const [project, path, from, to] of [
+    [syntaxProject, 'lib/format.rb', 'def render_table', 'def render_rows'],
+    [javaProject, Object.keys(javaProject).find((each) => each.endsWith('.java') && /public\s+\w+\s+\w+\s*\(/.test(javaProject[each])), null, null],
+  ]) {
+    const tree = new Map(Object.entries(project).filter(([each]) => !each.startsWith('node_modules/') && !each.includes('fixtures/')));
+    const session = GraphSession.create({
+      files: [...tree].map(([each, text]) => inputOf(each, text)),
+      manifests: [...tree].filter(([each]) => isResolutionManifest(each)).map(([each, text]) => ({ path: each, text })),
+      buildDiagnostics: [],
+    }).fork();
+    const text = tree.get(path);
+    // Renames the edited file's first method (Java) or the given definition (Ruby): its readers' calls now dangle.
+    const edited = from !== null ? text.replace(from, to) : text.replace(/(public\s+\w+\s+)(\w+)(\s*\()/, '$1$2Renamed$3');
+    assert.notEqual(edited, text, path);
+    tree.set(path, edited);
+    const result = session.update({ upserts: [inputOf(path, edited)], removed: [] });
+    assert.equal(result.output.digest, fresh(tree).digest, `${path}: the fork's content edit equals a fresh build`);
+  }
+});

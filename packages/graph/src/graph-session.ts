@@ -130,12 +130,13 @@ export class GraphSession {
 
   /**
    * A session that starts where this one is and goes on alone: updating either never changes the
-   * other. What updates replace whole (inputs, units, groups, id tables, forward lists, outputs)
-   * is shared; what they change in place (the reverse dependencies, the caller counts, the
-   * ordered groups) is copied. Costs a copy of those maps, far less than binding the tree again.
-   * Units are shared too: the only thing a binder writes on one is its import-target cache, and
-   * resolution depends only on the file set and manifests, which a session changes by binding
-   * every unit afresh. Call it only between updates (never while a pausing update is running).
+   * other. What updates replace whole (inputs, units, groups, id tables, forward lists, group
+   * memberships and reads, outputs) is shared; what they change in place (the reverse
+   * dependencies, the readers of each group, the caller counts, the ordered groups) is copied.
+   * Costs a copy of those maps, far less than binding the tree again. Units are shared too: the
+   * only thing a binder writes on one is its import-target cache, and resolution depends only on
+   * the file set and manifests, which a session changes by binding every unit afresh. Call it
+   * only between updates (never while a pausing update is running).
    */
   fork(): GraphSession {
     const copy = new GraphSession();
@@ -149,6 +150,9 @@ export class GraphSession {
     copy.current = this.current;
     for (const [path, dependencies] of this.forward) copy.forward.set(path, dependencies);
     for (const [path, dependents] of this.reverse) copy.reverse.set(path, new Set(dependents));
+    for (const [path, groups] of this.memberOf) copy.memberOf.set(path, groups);
+    for (const [path, groups] of this.reads) copy.reads.set(path, groups);
+    for (const [group, readers] of this.readers) copy.readers.set(group, new Set(readers));
     for (const [id, byCaller] of this.callers) copy.callers.set(id, new Map(byCaller));
     copy.sortedPaths = this.sortedPaths;
     copy.ordered = this.ordered === null ? null : copyOrdered(this.ordered);
