@@ -13,15 +13,13 @@
 //
 //   node bench/review-cold-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
 //     --build now=daemon/dist/main.js [--runs 5] [--pair core-js-50] [--poll-status | --probe daemon.stats]
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCorpus } from './corpora.mjs';
 import { coldReview, REVIEW_PAIRS } from './lib/review-cold.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 import { pairRepository } from './lib/review-pairs.mjs';
-import { daemonBuild } from './lib/daemon-process.mjs';
+import { abBuilds } from './lib/daemon-process.mjs';
 
 
 const { values } = parseArgs({
@@ -30,13 +28,7 @@ const { values } = parseArgs({
     'poll-status': { type: 'boolean', default: false }, probe: { type: 'string' },
   },
 });
-const builds = (values.build ?? []).map((spec) => {
-  const at = spec.indexOf('=');
-  if (at <= 0) throw new Error(`review-cold-ab: --build wants LABEL=PATH/TO/daemon/dist/main.js, got ${spec}`);
-  const main = path.resolve(spec.slice(at + 1));
-  if (!fs.existsSync(daemonBuild(main).path)) throw new Error(`review-cold-ab: ${main} does not exist; build that tree first (npm ci && npm run build)`);
-  return { label: spec.slice(0, at), main };
-});
+const builds = abBuilds(values.build, 'review-cold-ab');
 const spec = REVIEW_PAIRS[values.pair];
 const probe = values.probe ?? (values['poll-status'] ? 'index.status' : null);
 if (builds.length === 0 || !spec) {

@@ -77,6 +77,21 @@ export function daemonBuild(spec) {
 }
 
 /**
+ * The `--build LABEL=PATH/daemon/dist/main.js[#flags]` options of an A/B bench, as
+ * [{label, main}] (`main` absolute, flags kept); throws naming `tool` when one is malformed or
+ * its build does not exist.
+ */
+export function abBuilds(specs, tool) {
+  return (specs ?? []).map((spec) => {
+    const at = spec.indexOf('=');
+    if (at <= 0) throw new Error(`${tool}: --build wants LABEL=PATH/TO/daemon/dist/main.js, got ${spec}`);
+    const main = path.resolve(spec.slice(at + 1));
+    if (!fs.existsSync(daemonBuild(main).path)) throw new Error(`${tool}: ${main} does not exist; build that tree first (npm ci && npm run build)`);
+    return { label: spec.slice(0, at), main };
+  });
+}
+
+/**
  * Spawns the daemon for `repo` with REPOGRAPH_HOME=`home` (no idle timeout; `main`: another
  * build's daemon/dist/main.js, with node flags after a `#`: daemonBuild). Returns at once with
  * {child, pid, spawnedAt (performance.now() just before spawn), endpoint, output(), exited, stop()}.

@@ -2,7 +2,9 @@
 // given a seeded random sequence of removals, additions (a removed file back, a copy of a file
 // under a new name beside it) and content swaps, one or several per update, binds only what
 // depends on the change (mode `incremental`) and gives after every update the digest of
-// buildGraph over the same files from scratch. A failure names its seed and step.
+// buildGraph over the same files from scratch; so does a fork of a session (what a baseline
+// build starting from the worktree's bound tree updates), while the session it came from goes on
+// with changes of its own. A failure names its seed and step.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractFile } from '../../packages/extract/dist/index.js';
@@ -48,20 +50,29 @@ for (const [name, project] of Object.entries(PROJECTS)) {
   test(`${name}: files added and removed bind incrementally and equal a fresh build`, () => {
     for (const seed of SEEDS.map((each) => each * 7919 + name.length)) run(name, project, seed);
   });
+  test(`${name}: a fork updated alone equals a fresh build, whatever the session it came from does`, () => {
+    for (const seed of SEEDS.map((each) => each * 104729 + name.length)) run(name, project, seed, { fork: true });
+  });
 }
 
-function run(name, project, seed) {
+function run(name, project, seed, { fork = false } = {}) {
   {
     const next = random(seed);
     const pick = (list) => list[Math.floor(next() * list.length)];
     const tree = new Map(Object.entries(project).filter(([path]) => !path.startsWith('node_modules/') && !path.includes('fixtures/')));
     const sources = [...tree.keys()].filter((path) => !isResolutionManifest(path) && inputOf(path, tree.get(path)).facts !== null);
     const removed = new Map();
-    const session = GraphSession.create({
+    const created = GraphSession.create({
       files: [...tree].map(([path, text]) => inputOf(path, text)),
       manifests: [...tree].filter(([path]) => isResolutionManifest(path)).map(([path, text]) => ({ path, text })),
       buildDiagnostics: [],
     });
+    const session = fork ? created.fork() : created;
+    if (fork) {
+      // The session forked from goes on alone: a file removed, another's content swapped.
+      const [gone, swapped, model] = [pick(sources), pick(sources), pick(sources)];
+      created.update({ upserts: swapped === gone ? [] : [inputOf(swapped, tree.get(model))], removed: [gone] });
+    }
     let incremental = 0;
     for (let step = 0; step < STEPS; step++) {
       const upserts = new Map();

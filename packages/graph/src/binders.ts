@@ -23,8 +23,23 @@ export function familyOf(language: LanguageId): LanguageFamily {
   return languageFamily(language);
 }
 
-/** Builds the binder of one family; `diagnostics` collects manifest problems. */
-export function createBinder(family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[]): LanguageBinder {
+/**
+ * What a new binder may carry over from the family's last one: its resolutionState, and the
+ * paths that came, went or changed since (the manifests the same).
+ */
+export interface CarriedResolution {
+  state: unknown;
+  changed: readonly string[];
+}
+
+/**
+ * Builds the binder of one family; `diagnostics` collects manifest problems. With `carried`,
+ * the JS family keeps each module resolution that none of the changed paths can alter
+ * (ModuleResolver.carriedOver) and says which folders' imports it dropped.
+ */
+export function createBinder(
+  family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[], carried?: CarriedResolution,
+): LanguageBinder {
   // Each syntax-tier language is its own family (core languageFamily): bound by name within it.
   if (family !== 'js' && isSyntaxLanguage(family)) return createSyntaxBinder(units);
   switch (family) {
@@ -32,7 +47,10 @@ export function createBinder(family: LanguageFamily, units: FileUnit[], manifest
       const { packages, tsconfigs, diagnostics: manifestDiagnostics } = readManifests(manifests);
       diagnostics.push(...manifestDiagnostics);
       const paths = new Set(units.map((unit) => unit.path));
-      return new JsBinder(new Program(units, new ModuleResolver(paths, packages, tsconfigs)));
+      const resolver = carried?.state instanceof ModuleResolver
+        ? ModuleResolver.carriedOver(carried.state, paths, carried.changed)
+        : new ModuleResolver(paths, packages, tsconfigs);
+      return new JsBinder(new Program(units, resolver));
     }
     case 'python':
       return createPythonBinder(units, manifests);

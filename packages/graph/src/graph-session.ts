@@ -5,14 +5,16 @@
  * direct dependencies: imports, re-export sources, its own package, the last two kinds as whole
  * groups where they are: a package, a syntax-tier language); when a changed file's
  * imports stayed the same, only the dependents that look up one of its changed names
- * (narrow-rebind.ts). Files added or removed make every file's dependencies be asked again;
- * the files whose dependencies differ count as changed, with their dependents. Any other change
+ * (narrow-rebind.ts). Files added or removed make the dependencies of every file they may
+ * change be asked again (in the JS family, the files of the folders whose imports a path that
+ * came or went could resolve otherwise; in the others, every file); the files whose dependencies
+ * differ count as changed, with their dependents. Any other change
  * (a manifest edited, a file's language or Go package changed, a file becoming parsed or not)
  * re-binds the whole tree. Either way the output equals buildGraph over the same files
  * (invariant 2). Owns that choice, the retained units, ids and groups; the rules of binding stay
  * in the binders, the ordered output's bookkeeping in ordered-groups.ts.
  */
-import { runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
+import { dirnameOf, runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
@@ -92,6 +94,12 @@ export class GraphSession {
   private readonly readers = new Map<string, Set<string>>();
   /** Who calls or instantiates each symbol id: caller id -> number of such sites. */
   private readonly callers = new Map<string, Map<string, number>>();
+  /**
+   * Each family's resolutionState as its last binder left it: the next binder carries over what
+   * still holds (the JS module resolutions no file that came or went can alter). Shared with a
+   * fork, which only reads it: a binder adds to its state only for the files it was made for.
+   */
+  private resolution = new Map<LanguageFamily, unknown>();
   /** The group paths in order; kept while the set of paths is unchanged. */
   private sortedPaths: string[] | null = null;
   /**
@@ -131,12 +139,12 @@ export class GraphSession {
   /**
    * A session that starts where this one is and goes on alone: updating either never changes the
    * other. What updates replace whole (inputs, units, groups, id tables, forward lists, group
-   * memberships and reads, outputs) is shared; what they change in place (the reverse
-   * dependencies, the readers of each group, the caller counts, the ordered groups) is copied.
-   * Costs a copy of those maps, far less than binding the tree again. Units are shared too: the
-   * only thing a binder writes on one is its import-target cache, and resolution depends only on
-   * the file set and manifests, which a session changes by binding every unit afresh. Call it
-   * only between updates (never while a pausing update is running).
+   * memberships and reads, outputs, the resolution states) is shared; what they change in place
+   * (the reverse dependencies, the readers of each group, the caller counts, the ordered groups)
+   * is copied. Costs a copy of those maps, far less than binding the tree again. Units are shared
+   * too: the only thing a binder writes on one is its import-target cache, and resolution depends
+   * only on the file set and manifests, which a session changes by making every unit afresh.
+   * Call it only between updates (never while a pausing update is running).
    */
   fork(): GraphSession {
     const copy = new GraphSession();
@@ -157,6 +165,7 @@ export class GraphSession {
     copy.sortedPaths = this.sortedPaths;
     copy.ordered = this.ordered === null ? null : copyOrdered(this.ordered);
     copy.budgets = this.budgets;
+    copy.resolution = this.resolution;
     return copy;
   }
 
@@ -237,7 +246,8 @@ export class GraphSession {
       if (facts) this.units.set(path, makeFileUnit(facts));
       else this.units.delete(path);
     }
-    const binders = this.createBinders();
+    // The file set is the same: every resolution still holds.
+    const binders = this.createBinders([]);
     for (const path of changed) {
       const unit = this.units.get(path);
       if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
@@ -249,39 +259,47 @@ export class GraphSession {
 
   /**
    * Files came or went (nothing else structural): module resolution and package scopes may differ
-   * for any file, so every unit is made anew (a unit caches what its imports resolve to) and
-   * every file's dependencies are asked again; a file whose dependencies differ now counts as
+   * for other files, so every unit is made anew (a unit caches what its imports resolve to) and
+   * the dependencies of every file they may differ for are asked again: each file of a family
+   * whose binder cannot tell, and in the JS family the files of the folders whose imports a path
+   * that came or went could resolve otherwise (LanguageBinder.movedImportFolders); every other
+   * file depends on the same files as before. A file whose dependencies differ now counts as
    * surface-changed, so it and everything depending on it is bound again, as a file whose
    * surface changed is. Files that depended on a removed one are among those. The rest keep
    * their groups: binding a file reads nothing beyond the dependencies its binder names (the
    * rule every incremental update rests on).
    */
   private *rebindFileSetSteps(changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>): Generator<void, Map<LanguageFamily, LanguageBinder>> {
-    const previousForward = new Map(this.forward);
-    const previousReads = new Map(this.reads);
-    const previousMemberOf = new Map(this.memberOf);
+    const removedMemberOf = new Map(removed.map((path) => [path, this.memberOf.get(path)] as const));
     yield* this.makeUnitsSteps();
-    const binders = this.createBinders();
+    const binders = this.createBinders([...changed, ...removed]);
     for (const path of removed) this.ids.delete(path);
     for (const path of changed) {
       const unit = this.units.get(path);
       if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
       else this.ids.delete(path);
     }
-    this.clearDependencies();
+    // A removed file depends on nothing any more.
+    for (const path of removed) this.recordDependencies(path, binders);
     let done = 0;
-    for (const path of this.units.keys()) {
+    for (const [path, unit] of this.units) {
+      const moved = binders.get(familyOf(unit.facts.language))!.movedImportFolders;
+      if (moved !== undefined && !changed.has(path) && !moved.has(dirnameOf(path))) continue;
+      const forward = this.forward.get(path);
+      const reads = this.reads.get(path);
+      const memberOf = this.memberOf.get(path);
       this.recordDependencies(path, binders);
-      const moved = !sameMembers(previousForward.get(path), this.forward.get(path))
-        || !sameMembers(previousReads.get(path), this.reads.get(path))
-        || !sameMembers(previousMemberOf.get(path), this.memberOf.get(path));
-      if (moved) surfaceChanged.add(path);
+      if (!sameMembers(forward, this.forward.get(path)) || !sameMembers(reads, this.reads.get(path)) || !sameMembers(memberOf, this.memberOf.get(path))) {
+        surfaceChanged.add(path);
+      }
       if (++done % STEP_FILES === 0) yield;
     }
     for (const path of removed) {
+      // Nothing depends on a removed file any more (every dependent was asked again above).
+      if (this.reverse.get(path)?.size === 0) this.reverse.delete(path);
       // A removed member of a dependency group (a Java package, a syntax-tier language) changes
       // what the group's readers see, though none of their own dependencies differ.
-      for (const group of previousMemberOf.get(path) ?? []) {
+      for (const group of removedMemberOf.get(path) ?? []) {
         for (const reader of this.readers.get(group) ?? []) surfaceChanged.add(reader);
       }
       const previous = this.groups.get(path);
@@ -423,7 +441,12 @@ export class GraphSession {
     this.publish();
   }
 
-  private createBinders(): Map<LanguageFamily, LanguageBinder> {
+  /**
+   * The binder of each family over the current units; with `changed` (the paths that came, went
+   * or changed since the last binders, the manifests the same), each starts from what its
+   * family's last binder resolved (createBinder's `carried`).
+   */
+  private createBinders(changed?: readonly string[]): Map<LanguageFamily, LanguageBinder> {
     const byFamily = new Map<LanguageFamily, FileUnit[]>();
     for (const unit of [...this.units.values()].sort(byPath)) {
       const family = familyOf(unit.facts.language);
@@ -433,7 +456,15 @@ export class GraphSession {
     }
     this.manifestDiagnostics = [];
     const binders = new Map<LanguageFamily, LanguageBinder>();
-    for (const [family, units] of byFamily) binders.set(family, createBinder(family, units, this.manifests, this.manifestDiagnostics));
+    const resolution = new Map<LanguageFamily, unknown>();
+    for (const [family, units] of byFamily) {
+      const state = changed === undefined ? undefined : this.resolution.get(family);
+      const binder = createBinder(family, units, this.manifests, this.manifestDiagnostics, state === undefined ? undefined : { state, changed: changed! });
+      binders.set(family, binder);
+      const next = binder.resolutionState?.();
+      if (next !== undefined) resolution.set(family, next);
+    }
+    this.resolution = resolution;
     return binders;
   }
 

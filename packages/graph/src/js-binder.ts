@@ -10,6 +10,7 @@
 import type { ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from './language-binder.js';
 import type { FileUnit, Program } from './program.js';
+import { ModuleResolver } from './module-resolution.js';
 import { DepthBudget, RecursionMemo } from './recursion-memo.js';
 import { CALLABLE_KINDS, CONTAINER_KINDS, VALUE_KINDS, hasMembers, isClassLike, sameType } from './js-type-ref.js';
 import type { DeclType, TypeRef } from './js-type-ref.js';
@@ -74,6 +75,15 @@ export class JsBinder implements LanguageBinder {
     const entity = this.valueOf(unit, expr, 0);
     if (!entity) return null;
     return { entity, confidence: this.typedStep ? 'typed' : 'exact' };
+  }
+
+  /** The module resolver: the next binder over the same manifests carries its answers over (binders.ts). */
+  resolutionState(): unknown {
+    return this.program.resolver;
+  }
+
+  get movedImportFolders(): ReadonlySet<string> | undefined {
+    return this.program.resolver instanceof ModuleResolver ? this.program.resolver.movedFolders : undefined;
   }
 
   /** The module an import resolves to, as a unit of the program (undefined when outside). */

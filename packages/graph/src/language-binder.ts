@@ -48,4 +48,16 @@ export interface LanguageBinder {
    * (a syntax-tier language of 1,852 files was 3.4 million). Optional: no groups by default.
    */
   dependencyGroups?(unit: FileUnit): { memberOf: Iterable<string>; reads: Iterable<string> };
+  /**
+   * What the next binder of the family, made over the same manifests, may start from (JS: the
+   * module resolutions made, each with the paths it probed); undefined: nothing. Later use of
+   * this binder may add to it, for the same files, never change what it holds.
+   */
+  resolutionState?(): unknown;
+  /**
+   * Set on a binder made from an earlier one's resolutionState across files that came, went or
+   * changed: the folders whose files' imports may now resolve to other files. A file in any
+   * other folder depends on the same files as under the earlier binder. Undefined: any file may.
+   */
+  readonly movedImportFolders?: ReadonlySet<string> | undefined;
 }

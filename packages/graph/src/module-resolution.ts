@@ -2,7 +2,10 @@
  * Module resolution for the JS family: relative specifiers with extension and index probing
  * (`.js` written for a `.ts` file included), tsconfig/jsconfig `paths` and `baseUrl`, and
  * workspace packages by package.json `name`/`exports`/`main`. Owns the mapping specifier ->
- * file of the tree; knows nothing about names or scopes.
+ * file of the tree, and which answers still hold when files come or go (every file a resolution
+ * looks for is a candidate of a probed base path: the base itself, its source for a JS
+ * extension, the base with an extension, its index files; probeBasesOf inverts that); knows
+ * nothing about names or scopes.
  */
 import { dirnameOf, joinRelative } from '@repograph/core';
 import type { PackageManifest, TsConfigManifest } from './manifests.js';
@@ -25,33 +28,100 @@ const SOURCE_FOR_OUTPUT: Record<string, string[]> = {
 const OUTPUT_DIR = /(^|\/)(dist|build|out|lib|esm|cjs|es|types)\/((esm|cjs|es|types|src)\/)?/;
 const CONDITION_ORDER = ['source', 'types', 'import', 'module', 'node', 'require', 'default', 'browser'];
 
+/** A resolution made, with every base path it probed (what a file that comes or goes can change). */
+interface CachedResolution {
+  result: ResolvedModule;
+  bases: readonly string[];
+}
+
+/** What the manifests say, as resolution reads it; the same for every file set under those manifests. */
+interface ManifestTables {
+  packagesByName: Map<string, PackageManifest>;
+  tsconfigByDir: Map<string, TsConfigManifest>;
+  /** The nearest tsconfig of a folder, filled on first use (a function of tsconfigByDir alone). */
+  nearestTsconfig: Map<string, TsConfigManifest | null>;
+}
+
 /** Resolves specifiers against the files of one tree. */
 export class ModuleResolver {
   private readonly files: ReadonlySet<string>;
-  private readonly packagesByName = new Map<string, PackageManifest>();
-  private readonly tsconfigByDir = new Map<string, TsConfigManifest>();
-  private readonly nearestTsconfig = new Map<string, TsConfigManifest | null>();
-  private readonly cache = new Map<string, ResolvedModule>();
+  private tables: ManifestTables;
+  /**
+   * Resolutions by `fromDir \0 specifier`; an entry never changes once made. Shared with the
+   * resolver this one was carried over to when the files are the same (carriedOver).
+   */
+  private cache = new Map<string, CachedResolution>();
+  /** The bases probed by the resolution under way (null between resolutions). */
+  private probing: string[] | null = null;
+  /**
+   * Set on a resolver carried over a change (carriedOver): the folders from which a resolution
+   * was dropped, because a file that came, went or changed may alter its answer. An import
+   * written in any other folder resolves as it did.
+   */
+  private moved: ReadonlySet<string> | undefined;
 
   constructor(files: ReadonlySet<string>, packages: PackageManifest[], tsconfigs: TsConfigManifest[]) {
     this.files = files;
+    this.tables = { packagesByName: new Map(), tsconfigByDir: new Map(), nearestTsconfig: new Map() };
     for (const pkg of packages) {
       // The shallowest package of a name wins (sorted by dir by the caller), for determinism.
-      if (pkg.name && !this.packagesByName.has(pkg.name)) this.packagesByName.set(pkg.name, pkg);
+      if (pkg.name && !this.tables.packagesByName.has(pkg.name)) this.tables.packagesByName.set(pkg.name, pkg);
     }
-    for (const config of tsconfigs) this.tsconfigByDir.set(config.dir, config);
+    for (const config of tsconfigs) this.tables.tsconfigByDir.set(config.dir, config);
+  }
+
+  /**
+   * The resolver of `files` under the same manifests as `previous`, keeping each resolution of
+   * `previous` that no path of `changed` (files that came, went or changed) can alter: one that
+   * probed no base of which a changed path is a candidate (probeBasesOf). `previous` is left as
+   * it is (another session may still carry from it).
+   */
+  static carriedOver(previous: ModuleResolver, files: ReadonlySet<string>, changed: Iterable<string>): ModuleResolver {
+    const next = new ModuleResolver(files, [], []);
+    next.tables = previous.tables;
+    next.moved = new Set();
+    const changes = [...changed];
+    if (changes.length === 0) {
+      // The same files: every answer holds, and one the next resolver adds holds for `previous`
+      // too, so the two share one cache.
+      next.cache = previous.cache;
+      return next;
+    }
+    const probing = new Set<string>();
+    for (const path of changes) for (const base of probeBasesOf(path)) probing.add(base);
+    const moved = new Set<string>();
+    for (const [key, cached] of previous.cache) {
+      if (cached.bases.some((base) => probing.has(base))) {
+        moved.add(key.slice(0, key.indexOf('\0')));
+        continue;
+      }
+      next.cache.set(key, cached);
+    }
+    next.moved = moved;
+    return next;
+  }
+
+  /** The folders whose imports may resolve otherwise than under the resolver this one was carried from (undefined: not carried). */
+  get movedFolders(): ReadonlySet<string> | undefined {
+    return this.moved;
   }
 
   /** Resolves `specifier` as imported from the file at `fromPath`. */
   resolve(fromPath: string, specifier: string): ResolvedModule {
     const fromDir = dirnameOf(fromPath);
     const key = `${fromDir}\0${specifier}`;
-    let result = this.cache.get(key);
-    if (!result) {
-      result = this.resolveUncached(fromDir, specifier);
-      this.cache.set(key, result);
+    let cached = this.cache.get(key);
+    if (!cached) {
+      const bases: string[] = [];
+      this.probing = bases;
+      try {
+        cached = { result: this.resolveUncached(fromDir, specifier), bases };
+      } finally {
+        this.probing = null;
+      }
+      this.cache.set(key, cached);
     }
-    return result;
+    return cached.result;
   }
 
   private resolveUncached(fromDir: string, specifier: string): ResolvedModule {
@@ -79,6 +149,7 @@ export class ModuleResolver {
 
   /** Finds an existing file for a path written without (or with a JS) extension. */
   probe(base: string): string | null {
+    this.probing?.push(base);
     if (this.files.has(base)) return base;
     const dot = base.lastIndexOf('.');
     const slash = base.lastIndexOf('/');
@@ -96,11 +167,11 @@ export class ModuleResolver {
   }
 
   private tsconfigFor(dir: string): TsConfigManifest | null {
-    const cached = this.nearestTsconfig.get(dir);
+    const cached = this.tables.nearestTsconfig.get(dir);
     if (cached !== undefined) return cached;
-    const own = this.tsconfigByDir.get(dir);
+    const own = this.tables.tsconfigByDir.get(dir);
     const result = own ?? (dir === '' ? null : this.tsconfigFor(dirnameOf(dir)));
-    this.nearestTsconfig.set(dir, result);
+    this.tables.nearestTsconfig.set(dir, result);
     return result;
   }
 
@@ -132,7 +203,7 @@ export class ModuleResolver {
 
   private resolveWorkspacePackage(specifier: string): string | null {
     const name = packageNameOf(specifier);
-    const pkg = this.packagesByName.get(name);
+    const pkg = this.tables.packagesByName.get(name);
     if (!pkg) return null;
     const subpath = specifier === name ? '.' : `.${specifier.slice(name.length)}`;
     for (const target of exportTargets(pkg.exports, subpath)) {
@@ -167,6 +238,27 @@ export class ModuleResolver {
     const withoutDts = swapped.replace(/\.d\.(ts|mts|cts)$/, '');
     return this.probe(withoutDts);
   }
+}
+
+/**
+ * Every base path whose probe (ModuleResolver.probe) looks for `path` among its candidates: the
+ * path itself, the path written with the JS extension it compiles to, the path without an
+ * extension, and the folder of an index file. A file that comes or goes can change only the
+ * resolutions that probed one of these.
+ */
+export function probeBasesOf(path: string): string[] {
+  const bases = [path];
+  for (const [written, sources] of Object.entries(SOURCE_FOR_OUTPUT)) {
+    for (const source of sources) if (path.endsWith(source)) bases.push(path.slice(0, -source.length) + written);
+  }
+  for (const ext of PROBE_EXTENSIONS) {
+    if (!path.endsWith(ext)) continue;
+    const stem = path.slice(0, -ext.length);
+    bases.push(stem);
+    if (stem === 'index') bases.push('');
+    else if (stem.endsWith('/index')) bases.push(stem.slice(0, -'/index'.length));
+  }
+  return bases;
 }
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
