@@ -31,6 +31,25 @@ describe('keys', () => {
     assert.ok('\uFFFD' > '😀', 'unlike UTF-16 code-unit order');
   });
 
+  test('compareCodePoints has the sign of a code-point comparison, surrogates or not', () => {
+    let state = 7;
+    const next = (): number => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 2 ** 32;
+    };
+    const alphabet = ['a', 'b', '/', '#', 'é', '\uE000', '\uFFFD', '😀', '\u{10FFFF}', '\u{10000}'];
+    const draw = (): string => Array.from({ length: Math.floor(next() * 6) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    const reference = (a: string, b: string): number => {
+      const [x, y] = [[...a].map((c) => c.codePointAt(0)!), [...b].map((c) => c.codePointAt(0)!)];
+      for (let index = 0; index < Math.min(x.length, y.length); index++) if (x[index] !== y[index]) return x[index]! - y[index]!;
+      return x.length - y.length;
+    };
+    for (let round = 0; round < 5_000; round++) {
+      const [a, b] = [draw(), next() < 0.2 ? '' : draw()];
+      assert.equal(Math.sign(compareCodePoints(a, b)), Math.sign(reference(a, b)), `${JSON.stringify(a)} against ${JSON.stringify(b)}`);
+    }
+  });
+
   test('compareKeyParts (runs.ts) agrees with the order of encoded LMDB keys of strings', () => {
     const keys = [['a'], ['a', 'b'], ['a', ''], ['a', 'b', 'c'], ['ab'], ['a b'], ['a#', 'x'], ['a', '\u001B'], ['😀'], ['\uFFFD', 'z'],
       ['b', 'a0'], ['b', 'a9'], ['b', 'b10'], ['b']];

@@ -42,13 +42,20 @@ export function prefixRange(prefix: readonly KeyPart[]): { start: KeyPart[]; end
   return { start: [...prefix], end: [...prefix, MAXIMUM_ELEMENT] };
 }
 
+/** A UTF-16 surrogate: part of a supplementary character. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * Compares strings in Unicode code-point order, which is the order of their UTF-8 bytes and so
- * the order of the store's keys. It differs from `<` (UTF-16 code units) only when one string
- * has a supplementary character where the other has a character in U+E000..U+FFFF.
+ * the order of the store's keys (only the sign of the result means anything). It differs from
+ * `<` (UTF-16 code units) only when one string has a supplementary character where the other has
+ * a character in U+E000..U+FFFF, so strings without a surrogate (nearly every key) are compared
+ * natively: the unit-by-unit loop was 7% of a one-file push's CPU on Django (profiled), in the
+ * store's block searches over ids that share long path prefixes.
  */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
   const length = Math.min(a.length, b.length);
   for (let index = 0; index < length; index++) {
     const unitA = a.charCodeAt(index);
