@@ -2,7 +2,9 @@
 // HEAD, its `.git` file) and waits forever on a FIFO, so asking git anything about such a
 // repository never returns. The CLI (every command that reaches a repository) and the daemon
 // refuse it before git runs, naming the file, and leave nothing behind; from a subfolder and from
-// a linked worktree alike. The engine, opened directly, gives up on git after 30 s.
+// a linked worktree alike. The engine, opened directly, gives up on git after 30 s. A branch
+// whose ref file is a FIFO is refused by name at once (a review of it, a delta since it), while
+// the daemon goes on answering everything else.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gitFileThatBlocks } from '../../protocol/dist/index.js';
 import { cliPath, git, gitRepo, projectRoot, tempDir } from '../helpers/repo.mjs';
+import { call } from '../helpers/daemon.mjs';
+import { rejection, scope } from '../helpers/daemon-scope.mjs';
 
 const FILES = { 'src/a.ts': 'export function a(): number {\n  return 1;\n}\n' };
 /** Bounds each process: without the refusal, git (and so the CLI or the daemon) would never exit. */
@@ -103,4 +107,25 @@ test('a .git that is itself a FIFO is found too; a folder outside any repository
   assert.equal(gitFileThatBlocks(join(outside.dir, 'inner')), null);
   mkfifo(join(outside.dir, '.git'));
   assert.equal(gitFileThatBlocks(join(outside.dir, 'inner')), join(outside.dir, '.git'));
+});
+
+test('a branch whose ref file is a FIFO is refused by name; the daemon goes on serving', { timeout: 90_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('repo', FILES);
+  mkfifo(join(repo, '.git/refs/heads/pipe'));
+  const daemon = await s.daemon(repo);
+  const client = await daemon.client('fifo-ref');
+  for (const [method, params] of [
+    ['review_studio.compute', { base: 'HEAD', head: 'pipe' }],
+    ['index.diff', { base: 'pipe', head: 'HEAD' }],
+    ['delta.since', { base: 'pipe' }],
+  ]) {
+    const error = await rejection(call(client, method, params), method);
+    assert.equal(error.codeName, 'BaseNotACommit', `${method}: ${error.message}`);
+    assert.match(error.message, /refs\/heads\/pipe is not a regular file \(a FIFO, socket or device\)/, method);
+  }
+  const status = await call(client, 'index.status', { sync: true });
+  assert.equal(status.files, 1);
+  const review = await call(client, 'review_studio.compute', { base: 'HEAD', head: 'HEAD' });
+  assert.deepEqual(review.cohorts, []);
 });

@@ -5,11 +5,14 @@
  * `refs/remotes/<name>`, `refs/remotes/<name>/HEAD`), or a full commit id. Anything else (a tag,
  * which may need peeling; an expression such as `main~1`; an ambiguous or symbolic ref) is
  * left to git: null. A review resolves its base and head on every call, and a git process costs
- * the daemon's thread several milliseconds. Owns these rules; git.ts's resolveRefFollowing is the
- * general answer this must agree with (ref-files.test.ts compares them).
+ * the daemon's thread several milliseconds. A ref file that is not a regular file (a FIFO, a
+ * socket, a device) is refused here (BaseNotACommit naming it): git would wait on it forever.
+ * Owns these rules; git.ts's resolveRefFollowing is the general answer this must agree with
+ * (ref-files.test.ts compares them).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { RepographError } from '@repograph/core';
 import { gitObjects } from '@repograph/store';
 import { gitDirOf } from './git-head.js';
 import { isFullObjectId } from '@repograph/store';
@@ -42,7 +45,8 @@ export async function resolveRefFromFiles(root: string, ref: string): Promise<Fo
     const [{ name, value }] = found as [{ name: string; value: string }];
     if (!/^refs\/(heads|remotes)\//.test(name) || name.endsWith('/HEAD') || !isFullObjectId(value)) return null;
     return { commit: value, follows: name };
-  } catch {
+  } catch (error) {
+    if (error instanceof RepographError) throw error;
     return null;
   }
 }
@@ -87,7 +91,12 @@ class RefFiles {
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
       if (info === null) continue;
-      if (!info.isFile()) return null;
+      if (info.isDirectory()) return null;
+      if (!info.isFile()) {
+        throw new RepographError('BaseNotACommit',
+          `the ref file ${path} is not a regular file (a FIFO, socket or device), so git would wait on it forever; remove it or replace it with the commit id it should hold.`,
+          { path });
+      }
       return (await readFile(path, 'utf8')).trim();
     }
     return (await this.packedRefs()).get(name) ?? null;

@@ -192,11 +192,17 @@ export async function readFileAtCommit(root: string, commit: string, path: strin
  * The commit `ref` names and the moving ref it follows, in one git process:
  * `rev-parse <ref>^{commit} --symbolic-full-name <ref>` prints the commit, then the full name
  * when the ref is symbolic (a branch, a remote-tracking branch or HEAD are followed: a review of
- * them follows them as they move; a tag or a commit id is pinned). Null when it names no commit.
+ * them follows them as they move; a tag or a commit id is pinned). Null when it names no commit;
+ * StoreError when git has not answered within DISCOVERY_TIMEOUT_MS (a FIFO ref file).
  */
 export async function resolveRefFollowing(root: string, ref: string): Promise<{ commit: string; follows: string | null } | null> {
   if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref) || ref.length > MAX_REVISION_LENGTH) return null;
-  const result = await runGit(root, ['rev-parse', `${ref}^{commit}`, '--symbolic-full-name', ref]);
+  const result = await runGit(root, ['rev-parse', `${ref}^{commit}`, '--symbolic-full-name', ref], DISCOVERY_TIMEOUT_MS);
+  if (result.signal === 'SIGKILL') {
+    throw new RepographError('StoreError',
+      `git rev-parse did not answer within ${DISCOVERY_TIMEOUT_MS / 1000} s resolving '${ref.slice(0, 64)}' in ${root}; git waits forever on a ref ` +
+      'file that is not a regular file (a FIFO): check the repository\'s .git/refs folder', { root, timeoutMs: DISCOVERY_TIMEOUT_MS });
+  }
   if (result.exitCode !== 0) return null;
   const [commit, name] = result.stdout.toString('utf8').split('\n').map((line) => line.trim());
   if (!commit || !isFullObjectId(commit)) return null;
