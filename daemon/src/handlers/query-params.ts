@@ -53,7 +53,7 @@ export function insideRepository(path: string, field: string): string {
  * repositoryPrefix accepts it (PathOutsideRepo, InvalidParams otherwise).
  */
 export function optionalPrefix(raw: Params, field: string, maxLength?: number): string | undefined {
-  const path = maxLength === undefined ? optionalString(raw, field) : optionalString(raw, field, maxLength);
+  const path = optionalString(raw, field, maxLength);
   if (path !== undefined && path !== '') repositoryPrefix(path, field);
   return path;
 }
