@@ -1,11 +1,12 @@
 // Parse robustness on heavy generics (issue 16 item 5): how many TypeScript files of a published
 // package still hold syntax errors after the extractor's masking, and how many errors, with this
-// build and optionally an older one (--before PATH/TO/packages/extract/dist/index.js), file by
+// build and optionally an older one (--before PATH/TO/packages/extract/dist/in-process.js,
+// or index.js in a build from before the package entry stopped loading the walkers), file by
 // file. The packages are npm tarballs unpacked under bench/.corpora/parse-robustness/ (fetched
 // once, never committed); only their TypeScript sources (.ts/.tsx/.mts/.cts, no .d.ts) are read.
 // Prints a table; writes nothing else; asserts nothing.
 //
-// CLI: node bench/parse-robustness.mjs [--package effect@4.1.5] [--folder src] [--before DIST_INDEX]
+// CLI: node bench/parse-robustness.mjs [--package effect@4.1.5] [--folder src] [--before DIST_FILE]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +25,7 @@ const TYPESCRIPT = /\.(ts|tsx|mts|cts)$/;
 
 const root = await ensurePackage(values.package);
 const files = listFiles(path.join(root, 'package', values.folder)).filter((file) => TYPESCRIPT.test(file) && !/\.d\.[mc]?ts$/.test(file)).sort();
-const builds = [['this build', path.resolve('packages/extract/dist/index.js')]];
+const builds = [['this build', path.resolve('packages/extract/dist/in-process.js')]];
 if (values.before) builds.unshift(['before', path.resolve(values.before)]);
 
 const censuses = [];

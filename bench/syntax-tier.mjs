@@ -18,8 +18,8 @@
 // samples; the best round of each, by wall time and by process CPU time (user + system, V8's
 // helper threads included; another process's load moves it less than the wall clock).
 //
-// --baseline FILE times another build's extractor (its packages/extract/dist/index.js, say from a
-// worktree of an older commit) in the same rounds, for a before/after comparison; such a run
+// --baseline FILE times another build's extractor (its packages/extract/dist/in-process.js, say from a
+// worktree of an older commit; index.js in builds before the package entry stopped loading the walkers) in the same rounds, for a before/after comparison; such a run
 // prints its table and writes nothing.
 //
 //   node bench/syntax-tier.mjs [--fetch] [--rounds N] [--budget-ms MS] [--baseline FILE] [--java] [--only lang,lang]
@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFileTimed } from '../packages/extract/dist/index.js';
+import { extractFileTimed } from '../packages/extract/dist/in-process.js';
 import { newParser } from '../packages/extract/dist/grammars.js';
 import { writeSyntaxMarkdown } from './lib/syntax-results.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -39,7 +39,7 @@ const rounds = Number(args[args.indexOf('--rounds') + 1]) || 5;
 /** More rounds than --rounds, up to MAX_ROUNDS, until a language's extraction has run this long. */
 const BUDGET_MS = Number(args[args.indexOf('--budget-ms') + 1]) || 10000;
 const MAX_ROUNDS = 60;
-/** --baseline FILE: another build's packages/extract/dist/index.js, timed in the same rounds (an A/B comparison; printed, not written). */
+/** --baseline FILE: another build's packages/extract/dist/in-process.js (index.js in older builds), timed in the same rounds (an A/B comparison; printed, not written). */
 const baseline = args.includes('--baseline') ? await import(resolve(args[args.indexOf('--baseline') + 1])) : null;
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
 

@@ -7,7 +7,7 @@
 // with changes of its own. A failure names its seed and step.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFile } from '../../packages/extract/dist/index.js';
+import { extractFile } from '../../packages/extract/dist/in-process.js';
 import { buildGraph, GraphSession, isResolutionManifest } from '../../packages/graph/dist/index.js';
 import { goModule } from '../helpers/go-project.mjs';
 import { goTypingProject } from '../helpers/go-typing-project.mjs';

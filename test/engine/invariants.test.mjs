@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { extractFile } from '../../packages/extract/dist/index.js';
+import { extractFile } from '../../packages/extract/dist/in-process.js';
 import { buildGraph, GraphSession } from '../../packages/graph/dist/index.js';
 import { exportGraph, git, gitRepo, indexJson, tempDir, writeFiles } from '../helpers/repo.mjs';
 import { sampleProject } from '../helpers/sample-project.mjs';

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractFile, isGeneratedFile } from '@repograph/extract';
+import { isGeneratedFile } from '@repograph/extract';
+import { extractFile } from '@repograph/extract/in-process';
 import { gitRepo, indexJson, projectRoot, repograph, tempDir, writeFiles } from '../helpers/repo.mjs';
 
 const lines = (...rows) => `${rows.join('\n')}\n`;

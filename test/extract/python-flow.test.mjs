@@ -4,7 +4,7 @@
 // node.parent` in a loop) extracting without a failure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractFile } from '@repograph/extract';
+import { extractFile } from '@repograph/extract/in-process';
 import { REACHABLE, UNREACHABLE, UNSURE, conditionStatus, elseStatus, reachability } from '../../packages/extract/dist/python/flow.js';
 
 const encode = (text) => new TextEncoder().encode(text);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFile } from '@repograph/extract';
+import { extractFile } from '@repograph/extract/in-process';
 import { formatJson } from './format.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

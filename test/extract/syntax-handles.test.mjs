@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFile } from '@repograph/extract';
+import { extractFile } from '@repograph/extract/in-process';
 import { readsThroughHandles, useNodeHandles } from '../../packages/extract/dist/syntax/extract.js';
 import { SYNTAX_SPECS } from '../../packages/extract/dist/syntax/languages.js';
 

@@ -1,6 +1,6 @@
 // Binds a few files in process (extract + buildGraph, no store, no CLI) and lists the call and
 // instantiation edges, for the binder's rule tests.
-import { extractFile } from '../../packages/extract/dist/index.js';
+import { extractFile } from '../../packages/extract/dist/in-process.js';
 import { buildGraph } from '../../packages/graph/dist/index.js';
 
 /** The relations of the graph of `files` ({path: text}; package.json/tsconfig.json are manifests). */

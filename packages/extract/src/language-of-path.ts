@@ -1,10 +1,9 @@
 /**
  * Which extractor reads a file, by its name: the JavaScript family, Python, Go, Java or a
  * syntax-tier language. Owns the extension table of the languages with walkers of their own; the
- * syntax tier's extensions are syntax/languages.ts's.
+ * syntax tier's extensions are core's (SYNTAX_EXTENSIONS), which the tier's specs use too.
  */
-import type { LanguageId } from '@repograph/core';
-import { syntaxLanguageOfExtension } from './syntax/languages.js';
+import { syntaxLanguageOfPath, type LanguageId } from '@repograph/core';
 
 /** The language of a path by extension (`.d.ts` is TypeScript), or null when not JS/TS. */
 export function languageOfPath(path: string): LanguageId | null {
@@ -17,6 +16,6 @@ export function languageOfPath(path: string): LanguageId | null {
     case 'py': case 'pyi': return 'python';
     case 'go': return 'go';
     case 'java': return 'java';
-    default: return syntaxLanguageOfExtension(path.slice(dot + 1).toLowerCase());
+    default: return syntaxLanguageOfPath(path);
   }
 }

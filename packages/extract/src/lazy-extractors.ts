@@ -2,7 +2,7 @@
  * The walkers an extraction worker needs, loaded on first use: a worker that only ever sees
  * JavaScript never loads the Python, Go, Java and syntax-tier walkers (about half of this
  * package's modules, and its share of every worker's start). Owns the map from a language to the
- * module of its walker; the walkers are the package entry's.
+ * module of its walker; the walkers themselves live in js/, python/, go/, java/ and syntax/.
  */
 import { isSyntaxLanguage } from '@repograph/core';
 import type { LanguageExtractors } from './extract-file.js';

@@ -3,7 +3,7 @@
 // (test/fixtures/extract/input/surfaces-*.{ts,js}).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractFile } from '../index.js';
+import { extractFile } from '../in-process.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileFacts, ValueExpr } from '@repograph/core';
-import { extractFile } from '../index.js';
+import { extractFile } from '../in-process.js';
 import { djangoAppLabel } from './surfaces-tables.js';
 import { keyOfText } from './surfaces-text.js';
 

@@ -1,7 +1,7 @@
 /**
- * The syntax tier's table: one entry per language (specs-*.ts), and the file extensions that
- * select them. Owns the dispatch by extension only; packages/graph/src/material.ts admits the
- * same extensions as source.
+ * The syntax tier's table: one entry per language (specs-*.ts). Which extensions select a
+ * language is core's SYNTAX_EXTENSIONS (language-of-path.ts asks core; packages/graph/src/
+ * material.ts admits the same extensions as source).
  */
 import type { SyntaxLanguageId } from '@repograph/core';
 import type { SyntaxSpec } from './spec.js';
@@ -14,11 +14,3 @@ export const SYNTAX_SPECS: Record<SyntaxLanguageId, SyntaxSpec> = {
   rust: RUST, csharp: CSHARP, ruby: RUBY, php: PHP, c: C, cpp: CPP, kotlin: KOTLIN, swift: SWIFT,
   dart: DART, zig: ZIG, lua: LUA, scala: SCALA, r: R, bash: BASH,
 };
-
-const BY_EXTENSION = new Map<string, SyntaxLanguageId>();
-for (const spec of Object.values(SYNTAX_SPECS)) for (const extension of spec.extensions) BY_EXTENSION.set(extension, spec.language);
-
-/** The syntax-tier language of a lower-case file extension (no dot), or null. */
-export function syntaxLanguageOfExtension(extension: string): SyntaxLanguageId | null {
-  return BY_EXTENSION.get(extension) ?? null;
-}
