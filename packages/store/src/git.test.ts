@@ -40,6 +40,28 @@ describe('gitRepoInfo', () => {
     assert.equal(info?.head, null);
   });
 
+  test('describes a repository whose path holds a line break, and a sha256 one', async () => {
+    const parent = makeTempDir();
+    const odd = join(parent, 'line\nbreak');
+    mkdirSync(join(odd, 'src'), { recursive: true });
+    git(odd, 'init', '-q');
+    assert.deepEqual(await gitRepoInfo(join(odd, 'src')), { root: odd, commonDir: join(odd, '.git'), head: null, objectFormat: 'sha1' });
+    writeFile(odd, 'a.ts', 'a');
+    git(odd, 'add', '-A');
+    git(odd, 'commit', '-q', '-m', 'one');
+    assert.equal((await gitRepoInfo(odd))?.head, git(odd, 'rev-parse', 'HEAD'));
+
+    const wide = makeTempDir();
+    git(wide, 'init', '-q', '--object-format=sha256');
+    writeFile(wide, 'a.ts', 'a');
+    git(wide, 'add', '-A');
+    git(wide, 'commit', '-q', '-m', 'one');
+    const info = await gitRepoInfo(wide);
+    assert.equal(info?.objectFormat, 'sha256');
+    assert.equal(info?.head, git(wide, 'rev-parse', 'HEAD'));
+    assert.equal(info?.head?.length, 64);
+  });
+
   test('returns null outside git, inside .git and for a missing directory', async () => {
     assert.equal(await gitRepoInfo(makeTempDir()), null);
     const { root } = makeRepo({ 'a.ts': 'a' });

@@ -63,10 +63,20 @@ const REGULAR_MODES = new Set(['100644', '100755', '100664']);
 const DISCOVERY_TIMEOUT_MS = 30_000;
 
 /**
+ * What one `git rev-parse` says of a folder: its worktree's top, the common dir, the object
+ * format, and HEAD's commit last (`-q --verify` fails quietly, exit 1, when HEAD has no commit yet).
+ */
+const DESCRIBE_ARGS = ['rev-parse', '--show-toplevel', '--git-common-dir', '--show-object-format', '-q', '--verify', 'HEAD^{commit}'];
+
+/**
  * Describes the git worktree that contains `dir`, or returns null when `dir` is not inside a
  * worktree (no repository, a bare repository, the inside of a .git directory, or no such
  * directory). Other git failures throw a StoreError, as does a git that has not answered within
  * DISCOVERY_TIMEOUT_MS (a FIFO HEAD or config makes it wait forever).
+ *
+ * One git process answers it all (four, one after another, cost a daemon's start 40-60 ms: each
+ * spawn holds the thread 7-21 ms there); a path with a line break in it, which makes that
+ * answer's lines ambiguous, is asked one question at a time.
  */
 export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
   try {
@@ -74,12 +84,23 @@ export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
   } catch {
     return null;
   }
-  const topLevel = await runGit(dir, ['rev-parse', '--show-toplevel'], DISCOVERY_TIMEOUT_MS);
-  if (topLevel.signal === 'SIGKILL') {
-    throw new RepographError('StoreError',
-      `git rev-parse did not answer within ${DISCOVERY_TIMEOUT_MS / 1000} s in ${dir}; git waits forever on a HEAD or config ` +
-      'that is not a regular file (a FIFO): check the repository\'s .git folder', { dir, timeoutMs: DISCOVERY_TIMEOUT_MS });
+  const result = await runGit(dir, DESCRIBE_ARGS, DISCOVERY_TIMEOUT_MS);
+  if (result.signal === 'SIGKILL') throw discoveryTimeout(dir);
+  const unborn = result.exitCode === 1 && result.stderr.trim() === '';
+  if (result.exitCode !== 0 && !unborn) {
+    if (/not a git repository|must be run in a work tree/i.test(result.stderr)) return null;
+    throw gitFailure(dir, DESCRIBE_ARGS, result);
   }
+  const lines = singleLine(result.stdout).split('\n');
+  if (lines.length !== (unborn ? 3 : 4)) return describeApart(dir);
+  const [topLevel, commonDir, format, head] = lines as [string, string, string, string | undefined];
+  return describedAs(dir, topLevel, commonDir, head ?? null, format);
+}
+
+/** gitRepoInfo one question per git process, each answer a whole output (any path survives). */
+async function describeApart(dir: string): Promise<GitRepoInfo | null> {
+  const topLevel = await runGit(dir, ['rev-parse', '--show-toplevel'], DISCOVERY_TIMEOUT_MS);
+  if (topLevel.signal === 'SIGKILL') throw discoveryTimeout(dir);
   if (topLevel.exitCode !== 0) {
     if (/not a git repository|must be run in a work tree/i.test(topLevel.stderr)) return null;
     throw gitFailure(dir, ['rev-parse', '--show-toplevel'], topLevel);
@@ -89,11 +110,25 @@ export async function gitRepoInfo(dir: string): Promise<GitRepoInfo | null> {
     runGit(dir, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']),
     runGit(dir, ['rev-parse', '--show-object-format']),
   ]);
-  const root = realpathSync.native(singleLine(topLevel.stdout));
-  const commonDir = realpathSync.native(resolve(dir, singleLine(commonDirOutput)));
   const head = headResult.exitCode === 0 ? singleLine(headResult.stdout) : null;
-  const objectFormat = formatResult.exitCode === 0 && singleLine(formatResult.stdout) === 'sha256' ? 'sha256' : 'sha1';
-  return { root, commonDir, head, objectFormat };
+  const format = formatResult.exitCode === 0 ? singleLine(formatResult.stdout) : 'sha1';
+  return describedAs(dir, singleLine(topLevel.stdout), singleLine(commonDirOutput), head, format);
+}
+
+/** The GitRepoInfo of git's answers (a git too old to know the object format answers with the option itself: sha1). */
+function describedAs(dir: string, topLevel: string, commonDir: string, head: string | null, format: string): GitRepoInfo {
+  return {
+    root: realpathSync.native(topLevel),
+    commonDir: realpathSync.native(resolve(dir, commonDir)),
+    head,
+    objectFormat: format === 'sha256' ? 'sha256' : 'sha1',
+  };
+}
+
+function discoveryTimeout(dir: string): RepographError {
+  return new RepographError('StoreError',
+    `git rev-parse did not answer within ${DISCOVERY_TIMEOUT_MS / 1000} s in ${dir}; git waits forever on a HEAD or config ` +
+    'that is not a regular file (a FIFO): check the repository\'s .git folder', { dir, timeoutMs: DISCOVERY_TIMEOUT_MS });
 }
 
 /**
