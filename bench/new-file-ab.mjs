@@ -1,7 +1,7 @@
 // A file that comes into the tree, A/B between daemon builds: on a warm daemon over a corpus
 // (bench/corpora.mjs), `edit.apply` writes a new file (a copy, under a new name, of a file of the
-// folder with the most admitted source files: what an agent adding a module beside the others
-// does) and then edits an existing file of that folder (a comment line appended: a content
+// folder with the most admitted source files, or of `--folder`: what an agent adding a module
+// beside the others does) and then edits an existing file of that folder (a comment line appended: a content
 // change, the file set the same), `--edits` times. Each build gets a daemon of its own on a fresh
 // clone of the corpus, builds alternated round by round so load on a shared machine falls on
 // both alike. Prints, per build, the medians of the edits' reingestMs (the refresh, from
@@ -9,7 +9,7 @@
 // Asserts nothing.
 //
 //   node bench/new-file-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
-//     --build now=daemon/dist/main.js [--corpus core-js] [--edits 12] [--rounds 3]
+//     --build now=daemon/dist/main.js [--corpus core-js] [--folder PATH] [--edits 12] [--rounds 3]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,20 +24,25 @@ const SOURCE = /\.(?:[cm]?[jt]sx?|py|go|java)$/;
 const { values } = parseArgs({
   options: {
     build: { type: 'string', multiple: true }, corpus: { type: 'string', default: 'core-js' },
-    edits: { type: 'string', default: '12' }, rounds: { type: 'string', default: '3' },
+    edits: { type: 'string', default: '12' }, rounds: { type: 'string', default: '3' }, folder: { type: 'string' },
   },
 });
 const builds = abBuilds(values.build, 'new-file-ab');
 if (builds.length === 0) {
-  console.error('usage: node bench/new-file-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--corpus NAME] [--edits N] [--rounds N]');
+  console.error('usage: node bench/new-file-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--corpus NAME] [--folder PATH] [--edits N] [--rounds N]');
   process.exit(2);
 }
 const edits = Number(values.edits);
 const log = (line) => console.error(`[bench:new-file-ab] ${line}`);
 const corpus = await ensureCorpus(values.corpus, { log });
 
-/** The folder of the corpus with the most source files, and those files (sorted). */
+/** `--folder` and its source files, else the folder of the corpus with the most source files, and those files (sorted). */
 function busiestFolder(root) {
+  if (values.folder !== undefined) {
+    const files = fs.readdirSync(path.join(root, values.folder), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')).map((entry) => `${values.folder}/${entry.name}`);
+    return { folder: values.folder, files: files.sort() };
+  }
   const byFolder = new Map();
   const walk = (relative) => {
     for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true })) {

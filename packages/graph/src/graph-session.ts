@@ -8,7 +8,9 @@
  * (narrow-rebind.ts). Files added or removed make the dependencies of every file they may
  * change be asked again (in the JS family, the files of the folders whose imports a path that
  * came or went could resolve otherwise; in the others, every file); the files whose dependencies
- * differ count as changed, with their dependents. Any other change
+ * differ count as changed, with their dependents, unless only files that came or went as members
+ * it never names differ (a Python package's submodules: LanguageBinder.memberNames); then only the
+ * dependents that look those names up. Any other change
  * (a manifest edited, a file's language or Go package changed, a file becoming parsed or not)
  * re-binds the whole tree. Either way the output equals buildGraph over the same files
  * (invariant 2). Owns that choice, the retained units, ids and groups; the rules of binding stay
@@ -219,17 +221,20 @@ export class GraphSession {
         else surfaceChanged.add(path);
       }
     }
+    /** For each file narrowed so, the files that came or went as its members: no path to walk through it. */
+    const memberEdges = new Map<string, Set<string>>();
     const binders = kind === 'files'
-      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged)
+      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed, memberEdges)
       : this.rebindContent(changed);
-    const rebound = this.dependents(surfaceChanged, binders);
+    const rebound = this.dependents(surfaceChanged, memberEdges);
     if (narrowed.size > 0) {
-      const candidates = [...this.dependents(new Set(narrowed.keys()), binders)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
+      const candidates = [...this.dependents(new Set(narrowed.keys()))].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
       const names = new Set<string>();
       for (const changedHere of narrowed.values()) for (const name of changedHere) names.add(name);
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
     }
     for (const path of changed) rebound.add(path);
+    for (const path of narrowed.keys()) rebound.add(path);
     let done = 0;
     for (const path of rebound) {
       this.assemble(path, binders);
@@ -269,7 +274,10 @@ export class GraphSession {
    * their groups: binding a file reads nothing beyond the dependencies its binder names (the
    * rule every incremental update rests on).
    */
-  private *rebindFileSetSteps(changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>): Generator<void, Map<LanguageFamily, LanguageBinder>> {
+  private *rebindFileSetSteps(
+    changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>, narrowed: Map<string, Set<string>>,
+    memberEdges: Map<string, Set<string>>,
+  ): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const removedMemberOf = new Map(removed.map((path) => [path, this.memberOf.get(path)] as const));
     yield* this.makeUnitsSteps();
     const binders = this.createBinders([...changed, ...removed]);
@@ -289,8 +297,15 @@ export class GraphSession {
       const reads = this.reads.get(path);
       const memberOf = this.memberOf.get(path);
       this.recordDependencies(path, binders);
-      if (!sameMembers(forward, this.forward.get(path)) || !sameMembers(reads, this.reads.get(path)) || !sameMembers(memberOf, this.memberOf.get(path))) {
-        surfaceChanged.add(path);
+      if (!sameMembers(reads, this.reads.get(path)) || !sameMembers(memberOf, this.memberOf.get(path))) surfaceChanged.add(path);
+      else if (!sameMembers(forward, this.forward.get(path))) {
+        // Only files that came or went joined or left its dependencies, as members it never
+        // names (a Python package's submodules): only the lookups of their names can change.
+        const members = changed.has(path) ? null : this.movedMembers(path, forward ?? [], this.forward.get(path) ?? [], changed, removed, binders);
+        if (members) {
+          narrowed.set(path, members.names);
+          memberEdges.set(path, new Set(members.moved));
+        } else surfaceChanged.add(path);
       }
       if (++done % STEP_FILES === 0) yield;
     }
@@ -311,6 +326,27 @@ export class GraphSession {
     this.sortedPaths = null;
     this.ordered = null;
     return binders;
+  }
+
+  /**
+   * The paths that joined or left a file's dependencies (`before` -> `after`) and the names under
+   * which they are its members (LanguageBinder.memberNames), when every such path came or went in
+   * this change and is a member only; else null.
+   */
+  private movedMembers(
+    path: string, before: readonly string[], after: readonly string[], changed: ReadonlySet<string>, removed: readonly string[],
+    binders: Map<LanguageFamily, LanguageBinder>,
+  ): { names: Set<string>; moved: string[] } | null {
+    const unit = this.units.get(path);
+    const binder = unit ? binders.get(familyOf(unit.facts.language)) : undefined;
+    if (!unit || !binder?.memberNames) return null;
+    const gone = new Set(removed);
+    const kept = new Set(after);
+    const was = new Set(before);
+    const moved = [...after.filter((each) => !was.has(each)), ...before.filter((each) => !kept.has(each))];
+    if (!moved.every((each) => changed.has(each) || gone.has(each))) return null;
+    const names = binder.memberNames(unit, moved);
+    return names === null ? null : { names, moved };
   }
 
   /**
@@ -339,8 +375,11 @@ export class GraphSession {
     return files ? 'files' : 'content';
   }
 
-  /** The given paths and every unit that depends on one of them, transitively. */
-  private dependents(changed: Set<string>, _binders: Map<LanguageFamily, LanguageBinder>): Set<string> {
+  /**
+   * The given paths and every unit that depends on one of them, transitively; an edge to a file
+   * from a path `memberEdges` lists for it (a member that came or went) is not walked.
+   */
+  private dependents(changed: Set<string>, memberEdges?: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
     const result = new Set(changed);
     const queue = [...changed];
     /** Groups whose readers are already in: a group is walked once, not once per member. */
@@ -352,7 +391,7 @@ export class GraphSession {
     };
     while (queue.length > 0) {
       const path = queue.pop()!;
-      for (const dependent of this.reverse.get(path) ?? []) visit(dependent);
+      for (const dependent of this.reverse.get(path) ?? []) if (!memberEdges?.get(dependent)?.has(path)) visit(dependent);
       for (const group of this.memberOf.get(path) ?? []) {
         if (walkedGroups.has(group)) continue;
         walkedGroups.add(group);

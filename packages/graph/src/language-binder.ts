@@ -40,6 +40,15 @@ export interface LanguageBinder {
    */
   dependencies(unit: FileUnit): Iterable<FileUnit>;
   /**
+   * The names under which `paths` (files that came or went) are among `unit`'s dependencies
+   * without `unit` naming them in any way (a Python package's submodules: `pkg.sub` is an
+   * attribute of the package whatever its `__init__` says). When files coming or going changes
+   * a file's dependencies only so, the file binds as before, and only files that look one of
+   * these names up can bind otherwise. Null when any path is a dependency another way (an import
+   * of it, a name the file itself uses). Optional: every such change re-binds all dependents.
+   */
+  memberNames?(unit: FileUnit, paths: readonly string[]): Set<string> | null;
+  /**
    * Dependencies on whole groups of files, kept as groups: the groups `unit` is a member of
    * (`memberOf`: a Java package, a syntax-tier language) and the groups whose every member a
    * resolution in `unit` may read (`reads`: its own package, a package it imports on demand).

@@ -19,6 +19,7 @@ import type { FileUnit } from '../program.js';
 import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
 import { alternativeTargets } from './alternatives.js';
+import { submoduleNames } from './package-members.js';
 import { BUILTIN_CALLS, builtinCall, containerMethod } from './containers.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
@@ -132,6 +133,10 @@ export class PythonBinder implements LanguageBinder {
     }
     found.delete(unit);
     return found;
+  }
+
+  memberNames(unit: FileUnit, paths: readonly string[]): Set<string> | null {
+    return this.modules.isPackageInit(unit.path) ? submoduleNames(unit.path, unit.facts, paths) : null;
   }
 
   /** What a call of `entity` reaches: a callable declaration, or the callable a variable holds. */
