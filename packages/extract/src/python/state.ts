@@ -120,6 +120,13 @@ export class PyWalker implements WalkRecords {
   readonly literalDefaults = new Map<number, number>();
   /** Start of the call whose positional arguments the walk keeps next (visit.ts walkCall). */
   argumentsAt = -1;
+  /**
+   * Where the assignment (or walrus) being walked starts and ends, for its targets' declaration
+   * ranges (statements.ts); 0 and 0 outside one. Per file: a module-level pair outlived its file
+   * (a walrus left its end set), and a later file's loop targets took that end as their own.
+   */
+  statementStart = 0;
+  statementEnd = 0;
   /** List and set literals with their elements so far (collections.ts). */
   readonly collections = new Map<Expr, Expr[]>();
   /** The `oneof` values made (unions.ts prunes them once names are bound). */

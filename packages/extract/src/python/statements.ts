@@ -16,10 +16,6 @@ import { recordBinding } from './bindings.js';
 import { keepArguments } from './values.js';
 import { classAssignment } from './surfaces-hooks.js';
 
-/** Where the assignment statement being walked starts and ends (declaration ranges). */
-let statementStart = 0;
-let statementEnd = 0;
-
 /** A block of statements. */
 export function walkBlock(w: PyWalker): void {
   visitChildren(w, R_READ);
@@ -28,10 +24,10 @@ export function walkBlock(w: PyWalker): void {
 /** `left = right`, `left: T = right`, `a = b = right`; the value is `right`'s. */
 export function walkAssignment(w: PyWalker): Expr {
   const c = w.c;
-  const outerStart = statementStart;
-  const outerEnd = statementEnd;
-  statementStart = c.startIndex;
-  statementEnd = c.endIndex;
+  const outerStart = w.statementStart;
+  const outerEnd = w.statementEnd;
+  w.statementStart = c.startIndex;
+  w.statementEnd = c.endIndex;
   const deferred: Extract<Expr, { k: 'deferred' }> = { k: 'deferred', e: UNKNOWN };
   let annotation: Expr | undefined;
   let right: Expr = UNKNOWN;
@@ -77,8 +73,8 @@ export function walkAssignment(w: PyWalker): Expr {
   }
   if (allTarget && rightStart >= 0) recordAll(w, w.text.slice(rightStart, rightEnd), rightStart);
   if (w.classDecl >= 0 && declared.length > 0 && rightStart >= 0) classAssignment(w, declared, rightStart, rightEnd);
-  statementStart = outerStart;
-  statementEnd = outerEnd;
+  w.statementStart = outerStart;
+  w.statementEnd = outerEnd;
   return right;
 }
 
@@ -115,8 +111,10 @@ export function walkNamed(w: PyWalker): Expr {
   const c = w.c;
   const deferred: Extract<Expr, { k: 'deferred' }> = { k: 'deferred', e: UNKNOWN };
   let value: Expr = UNKNOWN;
-  statementStart = c.startIndex;
-  statementEnd = c.endIndex;
+  const outerStart = w.statementStart;
+  const outerEnd = w.statementEnd;
+  w.statementStart = c.startIndex;
+  w.statementEnd = c.endIndex;
   if (c.gotoFirstChild()) {
     do {
       if (c.currentFieldName === 'name') declareTargets(w, deferred);
@@ -125,6 +123,8 @@ export function walkNamed(w: PyWalker): Expr {
     } while (c.gotoNextSibling());
     c.gotoParent();
   }
+  w.statementStart = outerStart;
+  w.statementEnd = outerEnd;
   deferred.e = value;
   return value;
 }
@@ -204,8 +204,8 @@ export function declareName(w: PyWalker, name: string, start: number, end: numbe
   }
   const where = scope === w.moduleScope ? 'module' : scope === w.scope ? declScope(w) : 'local';
   const kind = where === 'member' ? 'property' : where === 'module' && isConstantName(name) ? 'constant' : 'variable';
-  const rangeStart = statementEnd > start ? Math.min(statementStart, start) : start;
-  const rangeEnd = statementEnd > start ? statementEnd : end;
+  const rangeStart = w.statementEnd > start ? Math.min(w.statementStart, start) : start;
+  const rangeEnd = w.statementEnd > start ? w.statementEnd : end;
   const container = scope === w.moduleScope ? -1 : w.currentDecl;
   const index = newDecl(w, kind, name, where, rangeStart, rangeEnd, start, end, container);
   if (init.k !== 'unknown') w.decls[index]!.init = init;
@@ -239,7 +239,9 @@ function declareSelfAttribute(w: PyWalker, owner: number, name: string, start: n
     if (decl.kind === 'property' && decl.params === undefined && decl.valueType === undefined && isEmptyInit(decl.init) && init.k !== 'unknown') decl.init = init;
     return -1;
   }
-  const index = newDecl(w, 'property', name, 'member', Math.min(statementStart, start), Math.max(statementEnd, end), start, end, owner);
+  // Outside an assignment (`for self.x in ...`, `with f() as self.x`) the name's own range.
+  const inStatement = w.statementEnd > start;
+  const index = newDecl(w, 'property', name, 'member', inStatement ? Math.min(w.statementStart, start) : start, inStatement ? Math.max(w.statementEnd, end) : end, start, end, owner);
   if (init.k !== 'unknown') w.decls[index]!.init = init;
   members.set(name, index);
   return index;
