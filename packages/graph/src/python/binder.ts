@@ -13,13 +13,13 @@
  * `oneof`), alternatives.ts adds the other targets. Containers and builtins are containers.ts's.
  * Owns these rules; knows nothing of relations.
  */
-import type { DeclarationFact, ReferenceKind, ValueExpr } from '@repograph/core';
+import { dirnameOf, type DeclarationFact, type ReferenceKind, type ValueExpr } from '@repograph/core';
 import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
 import type { FileUnit } from '../program.js';
 import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
 import { alternativeTargets } from './alternatives.js';
-import { submoduleNames } from './package-members.js';
+import { membersByFolder, submoduleNames } from './package-members.js';
 import { BUILTIN_CALLS, builtinCall, containerMethod } from './containers.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
@@ -35,6 +35,8 @@ const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'class']);
 
 export class PythonBinder implements LanguageBinder {
   private readonly files = new Map<string, FileUnit>();
+  /** The units of each folder, with each subfolder's `__init__.py` (packageMembers); made on first use. */
+  private byFolder: Map<string, FileUnit[]> | null = null;
   private readonly attributeMemo = new Map<string, Entity | null>();
   /** The depth limit shared by every memo of this binder (recursion-memo.ts). */
   private readonly depth = new DepthBudget(MAX_DEPTH);
@@ -121,22 +123,19 @@ export class PythonBinder implements LanguageBinder {
       const returned = declaration.returnType;
       if (returned?.k === 'member' && returned.object.k === 'module') add(this.moduleUnit(unit, returned.object.specifier));
     }
-    if (this.modules.isPackageInit(unit.path)) {
-      const slash = unit.path.lastIndexOf('/');
-      const dir = slash < 0 ? '' : unit.path.slice(0, slash + 1);
-      for (const [path, other] of this.files) {
-        if (!path.startsWith(dir)) continue;
-        const rest = path.slice(dir.length);
-        const parts = rest.split('/');
-        if (parts.length === 1 || (parts.length === 2 && parts[1] === '__init__.py')) add(other);
-      }
-    }
+    if (this.modules.isPackageInit(unit.path)) for (const member of this.packageMembers(unit.path)) add(member);
     found.delete(unit);
     return found;
   }
 
   memberNames(unit: FileUnit, paths: readonly string[]): Set<string> | null {
     return this.modules.isPackageInit(unit.path) ? submoduleNames(unit.path, unit.facts, paths) : null;
+  }
+
+  /** The modules of a package's folder and its subfolders' `__init__.py` (package-members.ts), indexed on first use. */
+  private packageMembers(initPath: string): FileUnit[] {
+    this.byFolder ??= membersByFolder(this.files);
+    return this.byFolder.get(dirnameOf(initPath)) ?? [];
   }
 
   /** What a call of `entity` reaches: a callable declaration, or the callable a variable holds. */

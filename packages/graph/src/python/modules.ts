@@ -21,6 +21,8 @@ export class PythonModules {
   private readonly dirs = new Set<string>();
   private readonly roots: string[];
   private readonly cache = new Map<string, ResolvedModule>();
+  /** rootsFor's answer for each directory asked about. */
+  private readonly rootsByDir = new Map<string, string[]>();
 
   constructor(files: ReadonlySet<string>, manifests: ManifestText[]) {
     this.files = files;
@@ -91,6 +93,12 @@ export class PythonModules {
 
   /** Search roots for a file in `fromDir`: enclosing roots (deepest first), then the others, then the file's directory. */
   private rootsFor(fromDir: string): string[] {
+    let ordered = this.rootsByDir.get(fromDir);
+    if (!ordered) this.rootsByDir.set(fromDir, (ordered = this.rootsForUncached(fromDir)));
+    return ordered;
+  }
+
+  private rootsForUncached(fromDir: string): string[] {
     const enclosing = this.roots.filter((root) => root === '' || fromDir === root || fromDir.startsWith(`${root}/`));
     enclosing.sort((a, b) => b.length - a.length);
     const others = this.roots.filter((root) => !enclosing.includes(root));
