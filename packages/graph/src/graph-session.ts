@@ -10,7 +10,9 @@
  * came or went could resolve otherwise; in the others, every file); the files whose dependencies
  * differ count as changed, with their dependents, unless only files that came or went as members
  * it never names differ (a Python package's submodules: LanguageBinder.memberNames); then only the
- * dependents that look those names up. Any other change
+ * dependents that look those names up. A file that came is seen by name in its groups (a Java
+ * package, a syntax-tier language): of their readers, only those that look up a name it gives
+ * (LanguageBinder.groupNames) are re-bound, as for a content edit that added it. Any other change
  * (a manifest edited, a file's language or Go package changed, a file becoming parsed or not)
  * re-binds the whole tree. Either way the output equals buildGraph over the same files
  * (invariant 2). Owns that choice, the retained units, ids and groups; the rules of binding stay
@@ -22,7 +24,7 @@ import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
-import { changedNames, dependentsReferencing } from './narrow-rebind.js';
+import { changedNames, declaredNames, dependentsReferencing } from './narrow-rebind.js';
 import { makeFileUnit, unitWithNewResolution, type FileUnit } from './program.js';
 import { chargeAnalysis, copyOrdered, orderGroups, patchOrdered, type KeptGroup, type OrderedGroups } from './ordered-groups.js';
 import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
@@ -212,25 +214,38 @@ export class GraphSession {
     // one whose imports stayed affects only the files that look its changed names up.
     const surfaceChanged = new Set<string>();
     const narrowed = new Map<string, Set<string>>();
+    /**
+     * Files that came, with the names they give their groups' readers (filled once the binders
+     * are made: LanguageBinder.groupNames). Whoever depends on such a file by name (an import of
+     * it) is found when every dependency is asked again below; what it adds to a group (a Java
+     * package, a syntax-tier language) only its readers that look one of those names up can see,
+     * as a content edit that added them.
+     */
+    const came = new Map<string, Set<string>>();
     for (const path of changed) {
       const facts = this.files.get(path)!.facts;
       const before = this.units.get(path)?.facts;
       if (!before || !facts || bindingSurface(before) !== bindingSurface(facts)) {
         const names = before && facts ? changedNames(before, facts) : null;
         if (names) narrowed.set(path, names);
+        else if (!before && facts && kind === 'files') came.set(path, new Set());
         else surfaceChanged.add(path);
       }
     }
-    /** For each file narrowed so, the files that came or went as its members: no path to walk through it. */
-    const memberEdges = new Map<string, Set<string>>();
     const binders = kind === 'files'
-      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed, memberEdges)
+      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed)
       : this.rebindContent(changed);
-    const rebound = this.dependents(surfaceChanged, memberEdges);
-    if (narrowed.size > 0) {
-      const candidates = [...this.dependents(new Set(narrowed.keys()))].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
+    const rebound = this.dependents(surfaceChanged);
+    for (const [path, names] of came) {
+      const unit = this.units.get(path)!;
+      for (const name of binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts)) names.add(name);
+    }
+    if (narrowed.size > 0 || came.size > 0) {
+      const seeds = new Set(narrowed.keys());
+      for (const path of came.keys()) for (const group of this.memberOf.get(path) ?? []) for (const reader of this.readers.get(group) ?? []) seeds.add(reader);
+      const candidates = [...this.dependents(seeds)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
       const names = new Set<string>();
-      for (const changedHere of narrowed.values()) for (const name of changedHere) names.add(name);
+      for (const changedHere of [...narrowed.values(), ...came.values()]) for (const name of changedHere) names.add(name);
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
     }
     for (const path of changed) rebound.add(path);
@@ -276,7 +291,6 @@ export class GraphSession {
    */
   private *rebindFileSetSteps(
     changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>, narrowed: Map<string, Set<string>>,
-    memberEdges: Map<string, Set<string>>,
   ): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const removedMemberOf = new Map(removed.map((path) => [path, this.memberOf.get(path)] as const));
     yield* this.makeUnitsSteps();
@@ -297,15 +311,15 @@ export class GraphSession {
       const reads = this.reads.get(path);
       const memberOf = this.memberOf.get(path);
       this.recordDependencies(path, binders);
+      // A file that came has no dependencies to compare (updateSteps' `came` says who can see it).
+      if (changed.has(path) && forward === undefined) continue;
       if (!sameMembers(reads, this.reads.get(path)) || !sameMembers(memberOf, this.memberOf.get(path))) surfaceChanged.add(path);
       else if (!sameMembers(forward, this.forward.get(path))) {
         // Only files that came or went joined or left its dependencies, as members it never
         // names (a Python package's submodules): only the lookups of their names can change.
         const members = changed.has(path) ? null : this.movedMembers(path, forward ?? [], this.forward.get(path) ?? [], changed, removed, binders);
-        if (members) {
-          narrowed.set(path, members.names);
-          memberEdges.set(path, new Set(members.moved));
-        } else surfaceChanged.add(path);
+        if (members) narrowed.set(path, members);
+        else surfaceChanged.add(path);
       }
       if (++done % STEP_FILES === 0) yield;
     }
@@ -329,14 +343,14 @@ export class GraphSession {
   }
 
   /**
-   * The paths that joined or left a file's dependencies (`before` -> `after`) and the names under
-   * which they are its members (LanguageBinder.memberNames), when every such path came or went in
+   * The names under which the paths that joined or left a file's dependencies (`before` ->
+   * `after`) are its members (LanguageBinder.memberNames), when every such path came or went in
    * this change and is a member only; else null.
    */
   private movedMembers(
     path: string, before: readonly string[], after: readonly string[], changed: ReadonlySet<string>, removed: readonly string[],
     binders: Map<LanguageFamily, LanguageBinder>,
-  ): { names: Set<string>; moved: string[] } | null {
+  ): Set<string> | null {
     const unit = this.units.get(path);
     const binder = unit ? binders.get(familyOf(unit.facts.language)) : undefined;
     if (!unit || !binder?.memberNames) return null;
@@ -345,8 +359,7 @@ export class GraphSession {
     const was = new Set(before);
     const moved = [...after.filter((each) => !was.has(each)), ...before.filter((each) => !kept.has(each))];
     if (!moved.every((each) => changed.has(each) || gone.has(each))) return null;
-    const names = binder.memberNames(unit, moved);
-    return names === null ? null : { names, moved };
+    return binder.memberNames(unit, moved);
   }
 
   /**
@@ -375,11 +388,8 @@ export class GraphSession {
     return files ? 'files' : 'content';
   }
 
-  /**
-   * The given paths and every unit that depends on one of them, transitively; an edge to a file
-   * from a path `memberEdges` lists for it (a member that came or went) is not walked.
-   */
-  private dependents(changed: Set<string>, memberEdges?: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  /** The given paths and every unit that depends on one of them, transitively. */
+  private dependents(changed: Set<string>): Set<string> {
     const result = new Set(changed);
     const queue = [...changed];
     /** Groups whose readers are already in: a group is walked once, not once per member. */
@@ -391,7 +401,7 @@ export class GraphSession {
     };
     while (queue.length > 0) {
       const path = queue.pop()!;
-      for (const dependent of this.reverse.get(path) ?? []) if (!memberEdges?.get(dependent)?.has(path)) visit(dependent);
+      for (const dependent of this.reverse.get(path) ?? []) visit(dependent);
       for (const group of this.memberOf.get(path) ?? []) {
         if (walkedGroups.has(group)) continue;
         walkedGroups.add(group);

@@ -58,6 +58,12 @@ export interface LanguageBinder {
    */
   dependencyGroups?(unit: FileUnit): { memberOf: Iterable<string>; reads: Iterable<string> };
   /**
+   * The names through which the readers of `unit`'s groups can reach it (Java: its top-level
+   * types; a member is reached through its type, never by its own name). A file that comes into a
+   * group re-binds only the readers that look one of these up. Optional: every name it declares.
+   */
+  groupNames?(unit: FileUnit): Set<string>;
+  /**
    * What the next binder of the family, made over the same manifests, may start from (JS: the
    * module resolutions made, each with the paths it probed); undefined: nothing. Later use of
    * this binder may add to it, for the same files, never change what it holds.

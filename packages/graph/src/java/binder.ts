@@ -108,6 +108,15 @@ export class JavaBinder implements LanguageBinder {
     return found;
   }
 
+  /** Its top-level types: readers of its package reach nothing else of it by name (the header: nothing is guessed by name). */
+  groupNames(unit: FileUnit): Set<string> {
+    const names = new Set<string>();
+    for (const declaration of unit.facts.declarations) {
+      if (declaration.parent === -1 && declaration.scope === 'module' && isClassKind(declaration.kind)) names.add(declaration.name).add(declaration.qualifiedName);
+    }
+    return names;
+  }
+
   /** Its package (one scope), and every package it imports on demand (`import a.b.*`), as groups. */
   dependencyGroups(unit: FileUnit): { memberOf: Iterable<string>; reads: Iterable<string> } {
     const own = this.table.packageOf(unit);
