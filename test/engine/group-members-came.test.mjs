@@ -5,16 +5,7 @@
 // checked against what each file can see (graph-session.ts `came`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFile } from '../../packages/extract/dist/in-process.js';
-import { buildGraph, GraphSession } from '../../packages/graph/dist/index.js';
-
-const inputOf = (path, text) => {
-  const facts = extractFile(path, Buffer.from(text));
-  return { path, facts, generated: false, lineCount: facts.lineCount, diagnostics: [] };
-};
-const fresh = (tree) => buildGraph({ files: [...tree].map(([path, text]) => inputOf(path, text)), manifests: [], buildDiagnostics: [] });
-const sessionOf = (tree) => GraphSession.create({ files: [...tree].map(([path, text]) => inputOf(path, text)), manifests: [], buildDiagnostics: [] });
-const callsFrom = (session, path) => session.output.groups.find((g) => g.path === path).relations.filter((r) => r.kind === 'calls' && r.to !== null).map((r) => r.to);
+import { callsFrom, sessionOf, step } from '../helpers/graph-tree.mjs';
 
 const JAVA = new Map([
   ['src/shop/Cart.java', 'package shop;\n\npublic class Cart {\n  public int total() { return Helper.sum(1, 2); }\n}\n'],
@@ -27,16 +18,13 @@ const HELPER = ['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\
 test('a Java class that comes into a package re-binds the readers that name it, not every reader', () => {
   const tree = new Map(JAVA);
   const session = sessionOf(tree);
-  tree.set(...HELPER);
-  const added = session.update({ upserts: [inputOf(...HELPER)], removed: [] });
-  assert.equal(added.output.digest, fresh(tree).digest);
+  const added = step(session, tree, { add: [HELPER] });
   assert.equal(added.mode, 'incremental');
   assert.deepEqual(added.rebound, ['src/app/Report.java', 'src/shop/Cart.java', 'src/shop/Helper.java'],
     'Cart (same package) and Report (import shop.*) name Helper; Order and Main read the package but name neither Helper nor\n' +
     'what Cart declares (a re-bound file\'s names count as changed: narrow-rebind.ts), and Helper.size is reached only through Helper');
   assert.ok(callsFrom(session, 'src/shop/Cart.java').some((to) => to.includes('Helper.sum')), 'Helper.sum(...) now resolves');
-  tree.delete(HELPER[0]);
-  assert.equal(session.update({ upserts: [], removed: [HELPER[0]] }).output.digest, fresh(tree).digest, 'and it leaves again');
+  step(session, tree, { remove: [HELPER[0]] }, 'and it leaves again');
 });
 
 test('a Ruby file that comes re-binds the files that call what it defines', () => {
@@ -46,10 +34,7 @@ test('a Ruby file that comes re-binds the files that call what it defines', () =
     ['app/main.rb', 'def main\n  puts 1\nend\n'],
   ]);
   const session = sessionOf(tree);
-  const added = ['lib/format.rb', 'def format_rows(rows)\n  rows.join(",")\nend\n'];
-  tree.set(...added);
-  const update = session.update({ upserts: [inputOf(...added)], removed: [] });
-  assert.equal(update.output.digest, fresh(tree).digest);
+  const update = step(session, tree, { add: [['lib/format.rb', 'def format_rows(rows)\n  rows.join(",")\nend\n']] });
   assert.ok(update.rebound.includes('lib/report.rb'));
   assert.ok(!update.rebound.includes('app/main.rb'), 'main.rb names nothing format.rb defines');
   assert.ok(callsFrom(session, 'lib/report.rb').some((to) => to.includes('format_rows')));
