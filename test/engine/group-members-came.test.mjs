@@ -39,3 +39,24 @@ test('a Ruby file that comes re-binds the files that call what it defines', () =
   assert.ok(!update.rebound.includes('app/main.rb'), 'main.rb names nothing format.rb defines');
   assert.ok(callsFrom(session, 'lib/report.rb').some((to) => to.includes('format_rows')));
 });
+
+test('a Java class that leaves a package re-binds the readers that named it, not every reader', () => {
+  const tree = new Map([...JAVA, HELPER]);
+  const session = sessionOf(tree);
+  const removed = step(session, tree, { remove: [HELPER[0]] });
+  assert.equal(removed.mode, 'incremental');
+  assert.deepEqual(removed.rebound, ['src/app/Report.java', 'src/shop/Cart.java'], 'the readers that name Helper, and no other');
+  assert.ok(!callsFrom(session, 'src/shop/Cart.java').some((to) => to.includes('Helper')), 'Helper.sum(...) resolves to nothing once Helper is gone');
+});
+
+test('a Ruby file that goes re-binds the files that called what it defined', () => {
+  const tree = new Map([
+    ['lib/format.rb', 'def format_rows(rows)\n  rows.join(",")\nend\n'],
+    ['lib/report.rb', 'def report\n  format_rows([1])\nend\n'],
+    ['app/main.rb', 'def main\n  puts 1\nend\n'],
+  ]);
+  const session = sessionOf(tree);
+  const update = step(session, tree, { remove: ['lib/format.rb'] });
+  assert.ok(update.rebound.includes('lib/report.rb'));
+  assert.ok(!update.rebound.includes('app/main.rb'), 'main.rb named nothing format.rb defined');
+});

@@ -10,9 +10,10 @@
  * came or went could resolve otherwise; in the others, every file); the files whose dependencies
  * differ count as changed, with their dependents, unless only files that came or went as members
  * it never names differ (a Python package's submodules: LanguageBinder.memberNames); then only the
- * dependents that look those names up. A file that came is seen by name in its groups (a Java
- * package, a syntax-tier language): of their readers, only those that look up a name it gives
- * (LanguageBinder.groupNames) are re-bound, as for a content edit that added it. Any other change
+ * dependents that look those names up. A file that came or went is seen by name in its groups (a
+ * Java package, a syntax-tier language): of their readers, only those that look up a name it gives
+ * or gave (LanguageBinder.groupNames) are re-bound, as for a content edit that added or removed
+ * it. Any other change
  * (a manifest edited, a file's language or Go package changed, a file becoming parsed or not)
  * re-binds the whole tree. Either way the output equals buildGraph over the same files
  * (invariant 2). Owns that choice, the retained units, ids and groups; the rules of binding stay
@@ -201,6 +202,12 @@ export class GraphSession {
 
   private *updateSteps(change: GraphChange): Generator<void, GraphUpdate> {
     const kind = this.changeKind(change);
+    /** The units of the files that went, for the names they gave (their units are remade below). */
+    const went = new Map<string, FileUnit>();
+    for (const path of change.removed) {
+      const unit = this.units.get(path);
+      if (unit) went.set(path, unit);
+    }
     for (const path of change.removed) this.files.delete(path);
     for (const file of change.upserts) this.files.set(file.path, file);
     if (change.manifests) this.manifests = [...change.manifests].sort(byPath);
@@ -222,6 +229,8 @@ export class GraphSession {
      * as a content edit that added them.
      */
     const came = new Map<string, Set<string>>();
+    /** The readers of the groups the files that went were members of: they lose those files' names. */
+    const wentReaders = new Set<string>();
     for (const path of changed) {
       const facts = this.files.get(path)!.facts;
       const before = this.units.get(path)?.facts;
@@ -233,19 +242,18 @@ export class GraphSession {
       }
     }
     const binders = kind === 'files'
-      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed)
+      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed, wentReaders)
       : this.rebindContent(changed);
     const rebound = this.dependents(surfaceChanged);
-    for (const [path, names] of came) {
-      const unit = this.units.get(path)!;
-      for (const name of binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts)) names.add(name);
-    }
-    if (narrowed.size > 0 || came.size > 0) {
-      const seeds = new Set(narrowed.keys());
+    const namesOf = (unit: FileUnit): Set<string> => binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts);
+    for (const [path, names] of came) for (const name of namesOf(this.units.get(path)!)) names.add(name);
+    if (narrowed.size > 0 || came.size > 0 || wentReaders.size > 0) {
+      const seeds = new Set([...narrowed.keys(), ...wentReaders]);
       for (const path of came.keys()) for (const group of this.memberOf.get(path) ?? []) for (const reader of this.readers.get(group) ?? []) seeds.add(reader);
       const candidates = [...this.dependents(seeds)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
       const names = new Set<string>();
       for (const changedHere of [...narrowed.values(), ...came.values()]) for (const name of changedHere) names.add(name);
+      if (wentReaders.size > 0) for (const unit of went.values()) for (const name of namesOf(unit)) names.add(name);
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
     }
     for (const path of changed) rebound.add(path);
@@ -291,6 +299,7 @@ export class GraphSession {
    */
   private *rebindFileSetSteps(
     changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>, narrowed: Map<string, Set<string>>,
+    wentReaders: Set<string>,
   ): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const removedMemberOf = new Map(removed.map((path) => [path, this.memberOf.get(path)] as const));
     yield* this.makeUnitsSteps();
@@ -327,9 +336,10 @@ export class GraphSession {
       // Nothing depends on a removed file any more (every dependent was asked again above).
       if (this.reverse.get(path)?.size === 0) this.reverse.delete(path);
       // A removed member of a dependency group (a Java package, a syntax-tier language) changes
-      // what the group's readers see, though none of their own dependencies differ.
+      // what the group's readers see, though none of their own dependencies differ: the names it
+      // gave (updateSteps narrows them as for a file that came).
       for (const group of removedMemberOf.get(path) ?? []) {
-        for (const reader of this.readers.get(group) ?? []) surfaceChanged.add(reader);
+        for (const reader of this.readers.get(group) ?? []) wentReaders.add(reader);
       }
       const previous = this.groups.get(path);
       if (!previous) continue;
