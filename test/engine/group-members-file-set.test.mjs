@@ -1,5 +1,6 @@
 // A file that comes into a group (a Java package, a syntax-tier language) gives the group's
-// readers new names; only the readers that look one of them up can bind otherwise (a Java
+// readers new names, and one that leaves takes its names away; only the readers that look one of
+// them up can bind otherwise (a Java
 // reader reaches a class by its top-level name, LanguageBinder.groupNames; a syntax-tier reader
 // by any name the file declares). Each step must equal a fresh build; the re-bound sets are
 // checked against what each file can see (graph-session.ts `came`).
@@ -15,7 +16,7 @@ const JAVA = new Map([
 ]);
 const HELPER = ['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\n  public static int sum(int a, int b) { return a + b; }\n  public int size() { return 0; }\n}\n'];
 
-test('a Java class that comes into a package re-binds the readers that name it, not every reader', () => {
+test('a Java class that comes into a package, then leaves it, re-binds the readers that name it, not every reader', () => {
   const tree = new Map(JAVA);
   const session = sessionOf(tree);
   const added = step(session, tree, { add: [HELPER] });
@@ -24,7 +25,9 @@ test('a Java class that comes into a package re-binds the readers that name it, 
     'Cart (same package) and Report (import shop.*) name Helper; Order and Main read the package but name neither Helper nor\n' +
     'what Cart declares (a re-bound file\'s names count as changed: narrow-rebind.ts), and Helper.size is reached only through Helper');
   assert.ok(callsFrom(session, 'src/shop/Cart.java').some((to) => to.includes('Helper.sum')), 'Helper.sum(...) now resolves');
-  step(session, tree, { remove: [HELPER[0]] }, 'and it leaves again');
+  const removed = step(session, tree, { remove: [HELPER[0]] }, 'and it leaves again');
+  assert.deepEqual(removed.rebound, ['src/app/Report.java', 'src/shop/Cart.java'], 'when it goes, the readers that named Helper, and no other');
+  assert.ok(!callsFrom(session, 'src/shop/Cart.java').some((to) => to.includes('Helper')), 'Helper.sum(...) resolves to nothing once Helper is gone');
 });
 
 test('a Ruby file that comes re-binds the files that call what it defines', () => {
@@ -38,15 +41,6 @@ test('a Ruby file that comes re-binds the files that call what it defines', () =
   assert.ok(update.rebound.includes('lib/report.rb'));
   assert.ok(!update.rebound.includes('app/main.rb'), 'main.rb names nothing format.rb defines');
   assert.ok(callsFrom(session, 'lib/report.rb').some((to) => to.includes('format_rows')));
-});
-
-test('a Java class that leaves a package re-binds the readers that named it, not every reader', () => {
-  const tree = new Map([...JAVA, HELPER]);
-  const session = sessionOf(tree);
-  const removed = step(session, tree, { remove: [HELPER[0]] });
-  assert.equal(removed.mode, 'incremental');
-  assert.deepEqual(removed.rebound, ['src/app/Report.java', 'src/shop/Cart.java'], 'the readers that name Helper, and no other');
-  assert.ok(!callsFrom(session, 'src/shop/Cart.java').some((to) => to.includes('Helper')), 'Helper.sum(...) resolves to nothing once Helper is gone');
 });
 
 test('a Ruby file that goes re-binds the files that called what it defined', () => {
