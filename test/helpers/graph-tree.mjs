@@ -2,17 +2,23 @@
 // of test/engine/ makes: the session's output equals buildGraph over the same files from scratch.
 import assert from 'node:assert/strict';
 import { extractFile } from '../../packages/extract/dist/in-process.js';
-import { buildGraph, GraphSession } from '../../packages/graph/dist/index.js';
+import { buildGraph, GraphSession, isResolutionManifest } from '../../packages/graph/dist/index.js';
 
-/** The graph input of one parsed file, as the engine builds it. */
+/** The graph input of one file as the engine builds it (a manifest such as go.mod is a document). */
 export function inputOf(path, text) {
-  const facts = extractFile(path, Buffer.from(text));
-  return { path, facts, generated: false, lineCount: facts.lineCount, diagnostics: [] };
+  const facts = /\.(ts|tsx|js|py|go|java|rb)$/.test(path) ? extractFile(path, Buffer.from(text)) : null;
+  return { path, facts, generated: false, lineCount: facts?.lineCount ?? 1, diagnostics: [] };
 }
 
-/** A session bound over `tree` (a Map of path -> text). */
+/** The graph input of a whole tree (a Map of path -> text). */
+function graphInput(tree) {
+  const manifests = [...tree].filter(([path]) => isResolutionManifest(path)).map(([path, text]) => ({ path, text }));
+  return { files: [...tree].map(([path, text]) => inputOf(path, text)), manifests, buildDiagnostics: [] };
+}
+
+/** A session bound over `tree`. */
 export function sessionOf(tree) {
-  return GraphSession.create({ files: [...tree].map(([path, text]) => inputOf(path, text)), manifests: [], buildDiagnostics: [] });
+  return GraphSession.create(graphInput(tree));
 }
 
 /**
@@ -23,7 +29,7 @@ export function step(session, tree, { add = [], remove = [] }, what = '') {
   for (const [path, text] of add) tree.set(path, text);
   for (const path of remove) tree.delete(path);
   const update = session.update({ upserts: add.map(([path, text]) => inputOf(path, text)), removed: remove });
-  const fresh = buildGraph({ files: [...tree].map(([path, text]) => inputOf(path, text)), manifests: [], buildDiagnostics: [] });
+  const fresh = buildGraph(graphInput(tree));
   assert.equal(update.output.digest, fresh.digest, `${what || `+${add.map(([p]) => p).join(', ')} -${remove.join(', ')}`}: the session equals a fresh build`);
   return update;
 }

@@ -23,9 +23,9 @@ import { dirnameOf, runPausing, runToEnd, type Budgets, type Diagnostic, type Fi
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
 import { createBinder, familyOf, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
-import type { LanguageBinder } from './language-binder.js';
+import type { LanguageBinder, MovedFile } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
-import { changedNames, declaredNames, dependentsReferencing } from './narrow-rebind.js';
+import { bindingSurface, changedNames, declaredNames, dependentsReferencing } from './narrow-rebind.js';
 import { makeFileUnit, unitWithNewResolution, type FileUnit } from './program.js';
 import { chargeAnalysis, copyOrdered, orderGroups, patchOrdered, type KeptGroup, type OrderedGroups } from './ordered-groups.js';
 import type { GraphFileInput, GraphInput, GraphOutput, HashedGroup } from './build.js';
@@ -64,21 +64,6 @@ function sameMembers(a: readonly string[] | undefined, b: readonly string[] | un
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((path) => set.has(path));
-}
-
-/**
- * What other files' binding can read of a file: its declarations without positions, text and
- * shape hashes (names, kinds, scopes, parents, exports, types, initializers, returns, bases,
- * parameters), its imports and exports without positions, and its package clause. References
- * are the file's own business. Two facts with equal surfaces bind every other file alike.
- */
-export function bindingSurface(facts: FileFacts): string {
-  return JSON.stringify([
-    facts.language, facts.packageName ?? null, facts.buildConstraint ?? null,
-    facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => rest),
-    facts.imports.map(({ line: _l, column: _c, ...rest }) => rest),
-    facts.exports.map(({ line: _l, column: _c, ...rest }) => rest),
-  ]);
 }
 
 export class GraphSession {
@@ -231,6 +216,8 @@ export class GraphSession {
     const came = new Map<string, Set<string>>();
     /** The readers of the groups the files that went were members of: they lose those files' names. */
     const wentReaders = new Set<string>();
+    /** Files narrowed by members that came or went that are assembled again all the same (memberNames' `self`). */
+    const selfRebound = new Set<string>();
     for (const path of changed) {
       const facts = this.files.get(path)!.facts;
       const before = this.units.get(path)?.facts;
@@ -242,7 +229,7 @@ export class GraphSession {
       }
     }
     const binders = kind === 'files'
-      ? yield* this.rebindFileSetSteps(changed, change.removed, surfaceChanged, narrowed, wentReaders)
+      ? yield* this.rebindFileSetSteps(changed, change.removed, went, surfaceChanged, narrowed, wentReaders, selfRebound)
       : this.rebindContent(changed);
     const rebound = this.dependents(surfaceChanged);
     const namesOf = (unit: FileUnit): Set<string> => binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts);
@@ -257,7 +244,7 @@ export class GraphSession {
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
     }
     for (const path of changed) rebound.add(path);
-    for (const path of narrowed.keys()) rebound.add(path);
+    for (const path of selfRebound) rebound.add(path);
     let done = 0;
     for (const path of rebound) {
       this.assemble(path, binders);
@@ -298,8 +285,8 @@ export class GraphSession {
    * rule every incremental update rests on).
    */
   private *rebindFileSetSteps(
-    changed: ReadonlySet<string>, removed: readonly string[], surfaceChanged: Set<string>, narrowed: Map<string, Set<string>>,
-    wentReaders: Set<string>,
+    changed: ReadonlySet<string>, removed: readonly string[], went: ReadonlyMap<string, FileUnit>,
+    surfaceChanged: Set<string>, narrowed: Map<string, Set<string>>, wentReaders: Set<string>, selfRebound: Set<string>,
   ): Generator<void, Map<LanguageFamily, LanguageBinder>> {
     const removedMemberOf = new Map(removed.map((path) => [path, this.memberOf.get(path)] as const));
     yield* this.makeUnitsSteps();
@@ -326,9 +313,11 @@ export class GraphSession {
       else if (!sameMembers(forward, this.forward.get(path))) {
         // Only files that came or went joined or left its dependencies, as members it never
         // names (a Python package's submodules): only the lookups of their names can change.
-        const members = changed.has(path) ? null : this.movedMembers(path, forward ?? [], this.forward.get(path) ?? [], changed, removed, binders);
-        if (members) narrowed.set(path, members);
-        else surfaceChanged.add(path);
+        const members = changed.has(path) ? null : this.movedMembers(path, forward ?? [], this.forward.get(path) ?? [], changed, went, binders);
+        if (members) {
+          narrowed.set(path, members.names);
+          if (members.self) selfRebound.add(path);
+        } else surfaceChanged.add(path);
       }
       if (++done % STEP_FILES === 0) yield;
     }
@@ -358,17 +347,21 @@ export class GraphSession {
    * this change and is a member only; else null.
    */
   private movedMembers(
-    path: string, before: readonly string[], after: readonly string[], changed: ReadonlySet<string>, removed: readonly string[],
+    path: string, before: readonly string[], after: readonly string[], changed: ReadonlySet<string>, went: ReadonlyMap<string, FileUnit>,
     binders: Map<LanguageFamily, LanguageBinder>,
-  ): Set<string> | null {
+  ): { names: Set<string>; self: boolean } | null {
     const unit = this.units.get(path);
     const binder = unit ? binders.get(familyOf(unit.facts.language)) : undefined;
     if (!unit || !binder?.memberNames) return null;
-    const gone = new Set(removed);
     const kept = new Set(after);
     const was = new Set(before);
-    const moved = [...after.filter((each) => !was.has(each)), ...before.filter((each) => !kept.has(each))];
-    if (!moved.every((each) => changed.has(each) || gone.has(each))) return null;
+    const moved: MovedFile[] = [];
+    for (const each of [...after.filter((other) => !was.has(other)), ...before.filter((other) => !kept.has(other))]) {
+      const came = changed.has(each) ? this.units.get(each) : undefined;
+      const facts = came?.facts ?? went.get(each)?.facts;
+      if (!facts) return null;
+      moved.push({ path: each, facts, unit: came });
+    }
     return binder.memberNames(unit, moved);
   }
 

@@ -4,7 +4,7 @@
  * reaches a Go `Run`. Owns the interface and the family dispatch; the rules live in the
  * binders.
  */
-import type { Confidence, ReferenceKind, ValueExpr } from '@repograph/core';
+import type { Confidence, FileFacts, ReferenceKind, ValueExpr } from '@repograph/core';
 import type { FileUnit } from './program.js';
 
 /** What an expression denotes: a declaration, a module object, something outside the tree. */
@@ -25,6 +25,14 @@ export interface Resolution {
 }
 
 /** Binds the references of one language family's files. */
+/** A file that came into the tree (with its unit) or went (its facts as they were). */
+export interface MovedFile {
+  path: string;
+  facts: FileFacts;
+  /** The unit of a file that came (this binder's own); undefined for one that went. */
+  unit?: FileUnit | undefined;
+}
+
 export interface LanguageBinder {
   /**
    * Resolves the target of a reference of the given kind (a call must reach something
@@ -40,14 +48,16 @@ export interface LanguageBinder {
    */
   dependencies(unit: FileUnit): Iterable<FileUnit>;
   /**
-   * The names under which `paths` (files that came or went) are among `unit`'s dependencies
-   * without `unit` naming them in any way (a Python package's submodules: `pkg.sub` is an
-   * attribute of the package whatever its `__init__` says). When files coming or going changes
-   * a file's dependencies only so, the file binds as before, and only files that look one of
-   * these names up can bind otherwise. Null when any path is a dependency another way (an import
-   * of it, a name the file itself uses). Optional: every such change re-binds all dependents.
+   * The names under which `moved` (files that came, or went: their facts as they were) are among
+   * `unit`'s dependencies without `unit` naming them in any way (a Python package's submodules:
+   * `pkg.sub` is an attribute of the package whatever its `__init__` says; a Go package's files,
+   * by the names they declare). When files coming or going changes a file's dependencies only
+   * so, the file binds as before except where it looks one of these names up, and only files that
+   * look one up can bind otherwise. Null when any is a dependency another way (an import of it, a
+   * name the file itself uses). `self`: `unit` itself must be assembled again all the same (what
+   * an import of it points at may have changed). Optional: every such change re-binds all dependents.
    */
-  memberNames?(unit: FileUnit, paths: readonly string[]): Set<string> | null;
+  memberNames?(unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } | null;
   /**
    * Dependencies on whole groups of files, kept as groups: the groups `unit` is a member of
    * (`memberOf`: a Java package, a syntax-tier language) and the groups whose every member a

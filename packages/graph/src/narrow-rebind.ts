@@ -10,10 +10,25 @@
  * names other meanings (an initializer whose type is now known), so its names join the changed
  * ones and its dependents are looked at again, until nothing more joins. A change of imports
  * (or of language, package, build constraint), or a new name the file's own references already
- * used, re-binds every transitive dependent, as before. Owns that test, the names a file
- * references, and the fixed point.
+ * used, re-binds every transitive dependent, as before. Owns a file's binding surface (what
+ * other files can read of it), that test, the names a file references and declares, and the fixed point.
  */
 import type { FileFacts } from '@repograph/core';
+
+/**
+ * What other files' binding can read of a file: its declarations without positions, text and
+ * shape hashes (names, kinds, scopes, parents, exports, types, initializers, returns, bases,
+ * parameters), its imports and exports without positions, and its package clause. References
+ * are the file's own business. Two facts with equal surfaces bind every other file alike.
+ */
+export function bindingSurface(facts: FileFacts): string {
+  return JSON.stringify([
+    facts.language, facts.packageName ?? null, facts.buildConstraint ?? null,
+    facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => rest),
+    facts.imports.map(({ line: _l, column: _c, ...rest }) => rest),
+    facts.exports.map(({ line: _l, column: _c, ...rest }) => rest),
+  ]);
+}
 
 /**
  * Each declaration's name for keys: its qualified name and which occurrence of it (a file may

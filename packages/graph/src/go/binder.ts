@@ -6,9 +6,10 @@
  * LanguageBinder surface (resolution, imported files, dependencies); expressions are walked by
  * evaluate.ts, names and members looked up by members.ts, types computed by typing.ts.
  */
-import type { Diagnostic, ReferenceKind, ValueExpr } from '@repograph/core';
-import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
+import { dirnameOf, type Diagnostic, type ReferenceKind, type ValueExpr } from '@repograph/core';
+import type { Entity, LanguageBinder, MovedFile, Resolution } from '../language-binder.js';
 import type { ManifestText } from '../manifests.js';
+import { declaredNames } from '../narrow-rebind.js';
 import type { FileUnit } from '../program.js';
 import { GoEvaluator } from './evaluate.js';
 import { GoPackageTable } from './packages.js';
@@ -42,6 +43,29 @@ export class GoBinder implements LanguageBinder {
   importedUnit(unit: FileUnit, importIndex: number): FileUnit | undefined {
     const fact = unit.facts.imports[importIndex];
     return fact ? this.table.resolveImport(fact.specifier, unit)?.units[0] : undefined;
+  }
+
+  /**
+   * Files that came into or left its package or a package it imports: a Go file names packages,
+   * never files, so what they change for it is what they declare (a package-level name, a method
+   * of a type, a field), looked up unqualified in its own package or as `pkg.Name`. It is itself
+   * assembled again when its import of another package may now point elsewhere (an import's
+   * edge goes to the package's first file): a file that came first into such a package, or any
+   * that left one.
+   */
+  memberNames(unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } {
+    const names = new Set<string>();
+    let self = false;
+    const own = this.table.packageOf(unit);
+    for (const file of moved) {
+      for (const name of declaredNames(file.facts)) names.add(name);
+      if (file.unit === undefined) self ||= !(own !== undefined && dirnameOf(file.path) === own.dir && file.facts.packageName === own.name);
+      else {
+        const goPackage = this.table.packageOf(file.unit);
+        self ||= goPackage !== own && goPackage?.units[0] === file.unit;
+      }
+    }
+    return { names, self };
   }
 
   /** The other files of its package (one scope) and every file of each imported package. */

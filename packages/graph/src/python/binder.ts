@@ -128,8 +128,9 @@ export class PythonBinder implements LanguageBinder {
     return found;
   }
 
-  memberNames(unit: FileUnit, paths: readonly string[]): Set<string> | null {
-    return this.modules.isPackageInit(unit.path) ? submoduleNames(unit.path, unit.facts, paths) : null;
+  memberNames(unit: FileUnit, moved: ReadonlyArray<{ path: string }>): { names: Set<string>; self: boolean } | null {
+    const names = this.modules.isPackageInit(unit.path) ? submoduleNames(unit.path, unit.facts, moved.map((file) => file.path)) : null;
+    return names === null ? null : { names, self: true };
   }
 
   /** The modules of a package's folder and its subfolders' `__init__.py` (package-members.ts), indexed on first use. */
