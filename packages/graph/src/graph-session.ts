@@ -207,13 +207,12 @@ export class GraphSession {
     const surfaceChanged = new Set<string>();
     const narrowed = new Map<string, Set<string>>();
     /**
-     * Files that came, with the names they give their groups' readers (filled once the binders
-     * are made: LanguageBinder.groupNames). Whoever depends on such a file by name (an import of
-     * it) is found when every dependency is asked again below; what it adds to a group (a Java
-     * package, a syntax-tier language) only its readers that look one of those names up can see,
-     * as a content edit that added them.
+     * Files that came. Whoever depends on such a file by name (an import of it) is found when
+     * every dependency is asked again below; what it adds to a group (a Java package, a
+     * syntax-tier language) only its readers that look up a name it gives can see
+     * (LanguageBinder.groupNames), as a content edit that added them.
      */
-    const came = new Map<string, Set<string>>();
+    const came = new Set<string>();
     /** The readers of the groups the files that went were members of: they lose those files' names. */
     const wentReaders = new Set<string>();
     /** Files narrowed by members that came or went that are assembled again all the same (memberNames' `self`). */
@@ -224,7 +223,7 @@ export class GraphSession {
       if (!before || !facts || bindingSurface(before) !== bindingSurface(facts)) {
         const names = before && facts ? changedNames(before, facts) : null;
         if (names) narrowed.set(path, names);
-        else if (!before && facts && kind === 'files') came.set(path, new Set());
+        else if (!before && facts && kind === 'files') came.add(path);
         else surfaceChanged.add(path);
       }
     }
@@ -232,17 +231,25 @@ export class GraphSession {
       ? yield* this.rebindFileSetSteps(changed, change.removed, went, surfaceChanged, narrowed, wentReaders, selfRebound)
       : this.rebindContent(changed);
     const rebound = this.dependents(surfaceChanged);
-    const namesOf = (unit: FileUnit): Set<string> => binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts);
-    for (const [path, names] of came) for (const name of namesOf(this.units.get(path)!)) names.add(name);
-    if (narrowed.size > 0 || came.size > 0 || wentReaders.size > 0) {
-      const seeds = new Set([...narrowed.keys(), ...wentReaders]);
-      for (const path of came.keys()) for (const group of this.memberOf.get(path) ?? []) for (const reader of this.readers.get(group) ?? []) seeds.add(reader);
+    const narrow = (seeds: Set<string>, names: Set<string>): void => {
+      if (seeds.size === 0) return;
       const candidates = [...this.dependents(seeds)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
-      const names = new Set<string>();
-      for (const changedHere of [...narrowed.values(), ...came.values()]) for (const name of changedHere) names.add(name);
-      if (wentReaders.size > 0) for (const unit of went.values()) for (const name of namesOf(unit)) names.add(name);
       for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
+    };
+    // Names changed in files (and members that came or went) reach the files' dependents...
+    const names = new Set<string>();
+    for (const changedHere of narrowed.values()) for (const name of changedHere) names.add(name);
+    narrow(new Set(narrowed.keys()), names);
+    // ...names a file that came or went gives or gave, its groups' readers and theirs.
+    const groupSeeds = new Set(wentReaders);
+    const groupNames = new Set<string>();
+    const namesOf = (unit: FileUnit): Set<string> => binders.get(familyOf(unit.facts.language))?.groupNames?.(unit) ?? declaredNames(unit.facts);
+    for (const path of came) {
+      for (const group of this.memberOf.get(path) ?? []) for (const reader of this.readers.get(group) ?? []) groupSeeds.add(reader);
+      for (const name of namesOf(this.units.get(path)!)) groupNames.add(name);
     }
+    if (wentReaders.size > 0) for (const unit of went.values()) for (const name of namesOf(unit)) groupNames.add(name);
+    narrow(groupSeeds, groupNames);
     for (const path of changed) rebound.add(path);
     for (const path of selfRebound) rebound.add(path);
     let done = 0;
