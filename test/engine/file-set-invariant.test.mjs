@@ -7,8 +7,8 @@
 // with changes of its own. A failure names its seed and step.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractFile } from '../../packages/extract/dist/in-process.js';
-import { buildGraph, GraphSession, isResolutionManifest } from '../../packages/graph/dist/index.js';
+import { GraphSession, isResolutionManifest } from '../../packages/graph/dist/index.js';
+import { freshGraph, graphInput, inputOf } from '../helpers/graph-tree.mjs';
 import { goModule } from '../helpers/go-project.mjs';
 import { goTypingProject } from '../helpers/go-typing-project.mjs';
 import { javaProject } from '../helpers/java-project.mjs';
@@ -34,18 +34,6 @@ const PROJECTS = {
 const STEPS = 20;
 const SEEDS = [1, 2, 3];
 
-/** The graph input of one file as the engine builds it (facts of parsed files, documents without). */
-function inputOf(path, text) {
-  const facts = /\.(ts|tsx|js|cjs|mjs|py|go|java|rb|rs)$/.test(path) ? extractFile(path, Buffer.from(text)) : null;
-  return { path, facts, generated: facts?.generated ?? false, lineCount: facts?.lineCount ?? 1, diagnostics: [] };
-}
-
-function fresh(tree) {
-  const files = [...tree].map(([path, text]) => inputOf(path, text));
-  const manifests = [...tree].filter(([path]) => isResolutionManifest(path)).map(([path, text]) => ({ path, text }));
-  return buildGraph({ files, manifests, buildDiagnostics: [] });
-}
-
 for (const [name, project] of Object.entries(PROJECTS)) {
   test(`${name}: files added and removed bind incrementally and equal a fresh build`, () => {
     for (const seed of SEEDS.map((each) => each * 7919 + name.length)) run(name, project, seed);
@@ -62,11 +50,7 @@ function run(name, project, seed, { fork = false } = {}) {
     const tree = new Map(Object.entries(project).filter(([path]) => !path.startsWith('node_modules/') && !path.includes('fixtures/')));
     const sources = [...tree.keys()].filter((path) => !isResolutionManifest(path) && inputOf(path, tree.get(path)).facts !== null);
     const removed = new Map();
-    const created = GraphSession.create({
-      files: [...tree].map(([path, text]) => inputOf(path, text)),
-      manifests: [...tree].filter(([path]) => isResolutionManifest(path)).map(([path, text]) => ({ path, text })),
-      buildDiagnostics: [],
-    });
+    const created = GraphSession.create(graphInput(tree));
     const session = fork ? created.fork() : created;
     if (fork) {
       // The session forked from goes on alone: a file removed, another's content swapped.
@@ -107,7 +91,7 @@ function run(name, project, seed, { fork = false } = {}) {
       }
       const result = session.update({ upserts: [...upserts].map(([path, text]) => inputOf(path, text)), removed: [...gone] });
       if (result.mode === 'incremental') incremental++;
-      assert.equal(result.output.digest, fresh(tree).digest, `${name} (seed ${seed}) step ${step}: +${[...upserts.keys()].join(', ')} -${[...gone].join(', ')}`);
+      assert.equal(result.output.digest, freshGraph(tree).digest, `${name} (seed ${seed}) step ${step}: +${[...upserts.keys()].join(', ')} -${[...gone].join(', ')}`);
     }
     assert.ok(incremental >= STEPS / 2, `${name} (seed ${seed}): most updates were incremental (${incremental} of ${STEPS})`);
   }
@@ -119,17 +103,13 @@ test('a fork whose first change is a content edit re-binds the readers of the ed
     [javaProject, Object.keys(javaProject).find((each) => each.endsWith('.java') && /public\s+\w+\s+\w+\s*\(/.test(javaProject[each])), null, null],
   ]) {
     const tree = new Map(Object.entries(project).filter(([each]) => !each.startsWith('node_modules/') && !each.includes('fixtures/')));
-    const session = GraphSession.create({
-      files: [...tree].map(([each, text]) => inputOf(each, text)),
-      manifests: [...tree].filter(([each]) => isResolutionManifest(each)).map(([each, text]) => ({ path: each, text })),
-      buildDiagnostics: [],
-    }).fork();
+    const session = GraphSession.create(graphInput(tree)).fork();
     const text = tree.get(path);
     // Renames the edited file's first method (Java) or the given definition (Ruby): its readers' calls now dangle.
     const edited = from !== null ? text.replace(from, to) : text.replace(/(public\s+\w+\s+)(\w+)(\s*\()/, '$1$2Renamed$3');
     assert.notEqual(edited, text, path);
     tree.set(path, edited);
     const result = session.update({ upserts: [inputOf(path, edited)], removed: [] });
-    assert.equal(result.output.digest, fresh(tree).digest, `${path}: the fork's content edit equals a fresh build`);
+    assert.equal(result.output.digest, freshGraph(tree).digest, `${path}: the fork's content edit equals a fresh build`);
   }
 });

@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { extractFile } from '../../packages/extract/dist/in-process.js';
 import { buildGraph, GraphSession, isResolutionManifest } from '../../packages/graph/dist/index.js';
 
-/** The graph input of one file as the engine builds it (a manifest such as go.mod is a document). */
+/** The graph input of one file as the engine builds it (facts of parsed files; a manifest such as go.mod is a document). */
 export function inputOf(path, text) {
-  const facts = /\.(ts|tsx|js|py|go|java|rb)$/.test(path) ? extractFile(path, Buffer.from(text)) : null;
-  return { path, facts, generated: false, lineCount: facts?.lineCount ?? 1, diagnostics: [] };
+  const facts = /\.(ts|tsx|js|cjs|mjs|py|go|java|rb|rs)$/.test(path) ? extractFile(path, Buffer.from(text)) : null;
+  return { path, facts, generated: facts?.generated ?? false, lineCount: facts?.lineCount ?? 1, diagnostics: [] };
 }
 
-/** The graph input of a whole tree (a Map of path -> text). */
-function graphInput(tree) {
+/** The graph input of a whole tree (a Map of path -> text), its resolution manifests included. */
+export function graphInput(tree) {
   const manifests = [...tree].filter(([path]) => isResolutionManifest(path)).map(([path, text]) => ({ path, text }));
   return { files: [...tree].map(([path, text]) => inputOf(path, text)), manifests, buildDiagnostics: [] };
 }
@@ -29,9 +29,13 @@ export function step(session, tree, { add = [], remove = [] }, what = '') {
   for (const [path, text] of add) tree.set(path, text);
   for (const path of remove) tree.delete(path);
   const update = session.update({ upserts: add.map(([path, text]) => inputOf(path, text)), removed: remove });
-  const fresh = buildGraph(graphInput(tree));
-  assert.equal(update.output.digest, fresh.digest, `${what || `+${add.map(([p]) => p).join(', ')} -${remove.join(', ')}`}: the session equals a fresh build`);
+  assert.equal(update.output.digest, freshGraph(tree).digest, `${what || `+${add.map(([p]) => p).join(', ')} -${remove.join(', ')}`}: the session equals a fresh build`);
   return update;
+}
+
+/** buildGraph over `tree` from scratch. */
+export function freshGraph(tree) {
+  return buildGraph(graphInput(tree));
 }
 
 /** The targets of the resolved calls made in `path`'s group. */
