@@ -39,7 +39,11 @@ const corpus = await ensureCorpus(values.corpus, { log });
 /** `--folder` and its source files, else the folder of the corpus with the most source files, and those files (sorted). */
 function busiestFolder(root) {
   if (values.folder !== undefined) {
-    const files = fs.readdirSync(path.join(root, values.folder), { withFileTypes: true })
+    const folder = path.join(root, values.folder);
+    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory() || path.relative(root, folder).startsWith('..')) {
+      throw new Error(`new-file-ab: --folder ${values.folder} is not a folder of the ${values.corpus} corpus; give a path relative to its root`);
+    }
+    const files = fs.readdirSync(folder, { withFileTypes: true })
       .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')).map((entry) => `${values.folder}/${entry.name}`);
     return { folder: values.folder, files: files.sort() };
   }
