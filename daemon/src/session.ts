@@ -9,7 +9,7 @@
  */
 import type { Socket } from 'node:net';
 import { isRepographError } from '@repograph/core';
-import { ERROR_BAND, isErrorCodeName, isRequestMethod, type RequestMethod, type ResultOf, type WatchEvent } from '@repograph/protocol';
+import { ERROR_BAND, isErrorCodeName, isRequestMethod, PARAM_FIELDS, type RequestMethod, type ResultOf, type WatchEvent } from '@repograph/protocol';
 import { createMessageConnection, ResponseError, ErrorCodes, type Message, type MessageConnection, type MessageWriter } from 'vscode-jsonrpc';
 import { SocketMessageReader } from 'vscode-jsonrpc/node.js';
 import type { ClientHandle, DaemonContext } from './context.js';
@@ -17,6 +17,7 @@ import { DEFAULT_EXPORT_PACING, ExportLane, type ExportPacing } from './export-l
 import { FrameGuard } from './frame-guard.js';
 import { Outbox } from './outbox.js';
 import { paramsObject } from './params.js';
+import { refuseUnknownFields } from './unknown-fields.js';
 import { DEFAULT_INTAKE_LIMITS, RequestIntake, type IntakeLimits } from './request-intake.js';
 import { FramedSocketWriter } from './socket-writer.js';
 import type { MethodTable } from './handlers/table.js';
@@ -125,7 +126,9 @@ export class ClientSession implements ClientHandle {
   /** Validates the params (InvalidParams before anything waits), then runs the method's handler. */
   private serve<M extends RequestMethod>(method: M, rawParams: unknown): Promise<ResultOf<M>> {
     const entry = this.methods[method];
-    const params = entry.params(paramsObject(rawParams));
+    const raw = paramsObject(rawParams);
+    refuseUnknownFields(raw, PARAM_FIELDS[method], method);
+    const params = entry.params(raw);
     return entry.handle(this.context, this, params);
   }
 

@@ -12,6 +12,7 @@ export * from './endpoint.js';
 export * from './errors.js';
 export * from './git-blocking.js';
 export * from './methods.js';
+export * from './param-fields.js';
 export * from './methods-daemon.js';
 export * from './methods-export.js';
 export * from './methods-index.js';

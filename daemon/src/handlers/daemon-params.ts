@@ -3,8 +3,9 @@
  * JSON in, the protocol's declared params out, InvalidParams naming the field otherwise. Run by
  * the session before the handler, so nothing waits on a bad request. Owns these checks only.
  */
-import { isTopic, PROTOCOL_VERSION, type Clock, type InitializeParams, type WatchSubscribeParams, type WatchUnsubscribeParams } from '@repograph/protocol';
+import { isTopic, PROTOCOL_VERSION, TOPIC_PARAM_FIELDS, type Clock, type InitializeParams, type WatchSubscribeParams, type WatchUnsubscribeParams } from '@repograph/protocol';
 import { invalid, optionalString, requiredString, type Params } from '../params.js';
+import { refuseUnknownFields } from '../unknown-fields.js';
 
 /** `clientName` defaults to 'unnamed' and `protocolVersion` to the daemon's own (older clients sent neither). */
 export function initializeParams(raw: Params): InitializeParams {
@@ -25,6 +26,7 @@ export function watchSubscribeParams(raw: Params): WatchSubscribeParams {
   if (topicParams !== undefined && topicParams !== null && (typeof topicParams !== 'object' || Array.isArray(topicParams))) {
     throw invalid('params', 'must be an object such as {workspace: "id"}.');
   }
+  refuseUnknownFields((topicParams ?? {}) as Params, TOPIC_PARAM_FIELDS, `watch.subscribe's params for ${topic}`, 'params.');
   const workspace = optionalString((topicParams ?? {}) as Params, 'workspace');
   const since = sinceClock(raw.since);
   return { topic, ...(workspace !== undefined ? { params: { workspace } } : {}), ...(since !== undefined ? { since } : {}) };
