@@ -4,12 +4,15 @@
 // beside the others does) and then edits an existing file of that folder (a comment line appended: a content
 // change, the file set the same), `--edits` times. Each build gets a daemon of its own on a fresh
 // clone of the corpus, builds alternated round by round so load on a shared machine falls on
-// both alike. Prints, per build, the medians of the edits' reingestMs (the refresh, from
+// both alike. `--fresh`: the new file declares a fresh function instead (with a parameter `v` and
+// a local, in the model's language and, for Go and Java, its package), which is what an agent's
+// new file usually is; a copy redeclares every name of its model, and each reader of those names
+// must bind again. Prints, per build, the medians of the edits' reingestMs (the refresh, from
 // index.report) and of their wall time (send -> answer), and each build's ratio to the first.
 // Asserts nothing.
 //
 //   node bench/new-file-ab.mjs --build ref=/tmp/ref/daemon/dist/main.js \
-//     --build now=daemon/dist/main.js [--corpus core-js] [--folder PATH] [--edits 12] [--rounds 3]
+//     --build now=daemon/dist/main.js [--corpus core-js] [--folder PATH] [--fresh] [--edits 12] [--rounds 3]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +28,12 @@ const { values } = parseArgs({
   options: {
     build: { type: 'string', multiple: true }, corpus: { type: 'string', default: 'core-js' },
     edits: { type: 'string', default: '12' }, rounds: { type: 'string', default: '3' }, folder: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
   },
 });
 const builds = abBuilds(values.build, 'new-file-ab');
 if (builds.length === 0) {
-  console.error('usage: node bench/new-file-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--corpus NAME] [--folder PATH] [--edits N] [--rounds N]');
+  console.error('usage: node bench/new-file-ab.mjs --build LABEL=PATH/daemon/dist/main.js [--build ...] [--corpus NAME] [--folder PATH] [--fresh] [--edits N] [--rounds N]');
   process.exit(2);
 }
 const edits = Number(values.edits);
@@ -64,6 +68,26 @@ function busiestFolder(root) {
   return { folder, files: files.sort() };
 }
 
+/**
+ * The text of the `index`th new file beside `model` (its text `modelText`): a copy of the model,
+ * or with --fresh a function of a fresh name in the model's language (and its package clause).
+ */
+function newFileText(model, modelText, index) {
+  if (!values.fresh) return modelText;
+  const name = `repographBenchNew${index}`;
+  if (model.endsWith('.py')) return `def ${name}(v):\n    w = v * 2\n    return w\n`;
+  if (model.endsWith('.go')) {
+    const clause = /^package\s+(\w+)/m.exec(modelText)?.[1] ?? 'main';
+    return `package ${clause}\n\nfunc ${name}(v int) int {\n\tw := v * 2\n\treturn w\n}\n`;
+  }
+  if (model.endsWith('.java')) {
+    const clause = /^package\s+([\w.]+)\s*;/m.exec(modelText)?.[1];
+    return `${clause ? `package ${clause};\n\n` : ''}class RepographBenchNew${index} {\n  int twice(int v) {\n    int w = v * 2;\n    return w;\n  }\n}\n`;
+  }
+  if (/\.[cm]?tsx?$/.test(model)) return `export function ${name}(v: number): number {\n  const w = v * 2;\n  return w;\n}\n`;
+  return `export function ${name}(v) {\n  const w = v * 2;\n  return w;\n}\n`;
+}
+
 /** One build's series on a fresh clone: `edits` new files and as many content edits; returns the samples. */
 async function series(build) {
   const scratch = await scratchRepository(corpus, 'new-file-ab');
@@ -78,9 +102,11 @@ async function series(build) {
     for (let index = 0; index < edits; index++) {
       const model = files[index];
       const extension = model.slice(model.lastIndexOf('.'));
-      const added = `${folder === '' ? '' : `${folder}/`}zz-repograph-new-${index}${extension}`;
+      // A Java file's name is its class's.
+      const base = model.endsWith('.java') && values.fresh ? `RepographBenchNew${index}` : `zz-repograph-new-${index}`;
+      const added = `${folder === '' ? '' : `${folder}/`}${base}${extension}`;
       let started = performance.now();
-      const add = await client.requestByName('edit.apply', { edits: [{ path: added, content: fs.readFileSync(path.join(scratch.repo, model), 'utf8') }] });
+      const add = await client.requestByName('edit.apply', { edits: [{ path: added, content: newFileText(model, fs.readFileSync(path.join(scratch.repo, model), 'utf8'), index) }] });
       samples.addedWall.push(performance.now() - started);
       samples.added.push(add.reingestMs);
       const target = files[files.length - 1 - index];
@@ -110,7 +136,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
     log(`${build.label} round ${round + 1}: new file ${Math.round(median(run.samples.added))} ms, content edit ${Math.round(median(run.samples.edited))} ms (reingestMs medians)`);
   }
 }
-console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), corpus: values.corpus, folder, edits, rounds: Number(values.rounds) }));
+console.log(JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(), corpus: values.corpus, folder, fresh: values.fresh, edits, rounds: Number(values.rounds) }));
 let first = null;
 for (const build of builds) {
   const kept = results.get(build.label);

@@ -152,10 +152,16 @@ function collectNames(value: unknown, into: Set<string>): void {
   }
 }
 
-/** The names a file gives others: its declarations' names and qualified names, its exports. */
+/**
+ * The names a file gives others: its declarations' names and qualified names, its exports.
+ * Locals and parameters are no other file's to look up (as in changedNames), and leaving them out
+ * matters: a new Go file's parameter `fn` is looked up all over its package, and counting it
+ * re-bound every file there and every importer of theirs.
+ */
 export function declaredNames(facts: FileFacts): Set<string> {
   const names = new Set<string>();
   for (const declaration of facts.declarations) {
+    if (declaration.scope === 'local' || declaration.scope === 'parameter') continue;
     names.add(declaration.name);
     names.add(declaration.qualifiedName);
   }

@@ -50,8 +50,8 @@ export class GoBinder implements LanguageBinder {
    * never files, so what they change for it is what they declare (a package-level name, a method
    * of a type, a field), looked up unqualified in its own package or as `pkg.Name`. It is itself
    * assembled again when its import of another package may now point elsewhere (an import's
-   * edge goes to the package's first file): a file that came first into such a package, or any
-   * that left one.
+   * edge goes to the package's first file): a file that came first into such a package, or one
+   * that may have been first in the package it left (GoPackageTable.edgeMayHaveLed).
    */
   memberNames(unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } {
     const names = new Set<string>();
@@ -59,7 +59,10 @@ export class GoBinder implements LanguageBinder {
     const own = this.table.packageOf(unit);
     for (const file of moved) {
       for (const name of declaredNames(file.facts)) names.add(name);
-      if (file.unit === undefined) self ||= !(own !== undefined && dirnameOf(file.path) === own.dir && file.facts.packageName === own.name);
+      if (file.unit === undefined) {
+        const ownPackage = own !== undefined && dirnameOf(file.path) === own.dir && file.facts.packageName === own.name;
+        self ||= !ownPackage && this.table.edgeMayHaveLed(file.path, file.facts);
+      }
       else {
         const goPackage = this.table.packageOf(file.unit);
         self ||= goPackage !== own && goPackage?.units[0] === file.unit;

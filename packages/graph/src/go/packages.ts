@@ -7,7 +7,7 @@
  * one package (files split by build tags) keeps the one a default linux/amd64 build compiles (else
  * the first by path) and is reported.
  */
-import { dirnameOf, joinRelative, type Diagnostic } from '@repograph/core';
+import { dirnameOf, joinRelative, type Diagnostic, type FileFacts } from '@repograph/core';
 import type { ManifestText } from '../manifests.js';
 import type { FileUnit } from '../program.js';
 import { buildSatisfied } from './constraints.js';
@@ -85,6 +85,25 @@ export class GoPackageTable {
       if (goPackage.importPath !== null) this.byImportPath.set(goPackage.importPath, goPackage);
       this.byImportPath.set(`\0dir\0${dir}`, goPackage);
     }
+  }
+
+  /**
+   * True when an import's edge may have gone to a file of `path` and `facts` that left the tree:
+   * its package is gone, or is not the one its folder's imports resolve to (a folder whose main
+   * package changed moves every edge into it), or the file would sort before the package's first
+   * file now (the edge goes to that first file). Never for a `_test` package, which nothing
+   * imports.
+   */
+  edgeMayHaveLed(path: string, facts: FileFacts): boolean {
+    const name = facts.packageName ?? '';
+    if (name.endsWith('_test')) return false;
+    const dir = dirnameOf(path);
+    const goPackage = this.byDir.get(dir);
+    if (!goPackage || goPackage.name !== name) return true;
+    const first = goPackage.units[0]!;
+    const satisfied = buildSatisfied(path, facts.buildConstraint);
+    const firstSatisfied = this.satisfied.get(first) ?? true;
+    return satisfied !== firstSatisfied ? satisfied : path < first.path;
   }
 
   /** True when a default linux/amd64 build compiles the file. */
