@@ -35,7 +35,8 @@ export interface CarriedResolution {
 /**
  * Builds the binder of one family; `diagnostics` collects manifest problems. With `carried`,
  * the JS family keeps each module resolution that none of the changed paths can alter
- * (ModuleResolver.carriedOver) and says which folders' imports it dropped.
+ * (ModuleResolver.carriedOver) and says which folders' imports it dropped; the Python family
+ * says which folders' imports the changed paths may move (python/moved-imports.ts).
  */
 export function createBinder(
   family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[], carried?: CarriedResolution,
@@ -53,7 +54,7 @@ export function createBinder(
       return new JsBinder(new Program(units, resolver));
     }
     case 'python':
-      return createPythonBinder(units, manifests);
+      return createPythonBinder(units, manifests, carried?.changed);
     case 'go':
       return createGoBinder(units, manifests, diagnostics);
     case 'java':

@@ -283,8 +283,9 @@ export class GraphSession {
    * Files came or went (nothing else structural): module resolution and package scopes may differ
    * for other files, so every unit is made anew (a unit caches what its imports resolve to) and
    * the dependencies of every file they may differ for are asked again: each file of a family
-   * whose binder cannot tell, and in the JS family the files of the folders whose imports a path
-   * that came or went could resolve otherwise (LanguageBinder.movedImportFolders); every other
+   * whose binder cannot tell, and in the JS and Python families the files of the folders whose
+   * imports a path that came or went could resolve otherwise (LanguageBinder.movedImportFolders),
+   * with every file that depended on a removed one; every other
    * file depends on the same files as before. A file whose dependencies differ now counts as
    * surface-changed, so it and everything depending on it is bound again, as a file whose
    * surface changed is. Files that depended on a removed one are among those. The rest keep
@@ -304,12 +305,15 @@ export class GraphSession {
       if (unit) this.ids.set(path, assignIds([unit]).get(path)!);
       else this.ids.delete(path);
     }
+    // Whoever depended on a removed file is asked again, whatever its binder says of folders.
+    const removedDependents = new Set<string>();
+    for (const path of removed) for (const dependent of this.reverse.get(path) ?? []) removedDependents.add(dependent);
     // A removed file depends on nothing any more.
     for (const path of removed) this.recordDependencies(path, binders);
     let done = 0;
     for (const [path, unit] of this.units) {
       const moved = binders.get(familyOf(unit.facts.language))!.movedImportFolders;
-      if (moved !== undefined && !changed.has(path) && !moved.has(dirnameOf(path))) continue;
+      if (moved !== undefined && !changed.has(path) && !moved.has(dirnameOf(path)) && !removedDependents.has(path)) continue;
       const forward = this.forward.get(path);
       const reads = this.reads.get(path);
       const memberOf = this.memberOf.get(path);
@@ -517,8 +521,8 @@ export class GraphSession {
     const binders = new Map<LanguageFamily, LanguageBinder>();
     const resolution = new Map<LanguageFamily, unknown>();
     for (const [family, units] of byFamily) {
-      const state = changed === undefined ? undefined : this.resolution.get(family);
-      const binder = createBinder(family, units, this.manifests, this.manifestDiagnostics, state === undefined ? undefined : { state, changed: changed! });
+      const carried = changed === undefined ? undefined : { state: this.resolution.get(family), changed };
+      const binder = createBinder(family, units, this.manifests, this.manifestDiagnostics, carried);
       binders.set(family, binder);
       const next = binder.resolutionState?.();
       if (next !== undefined) resolution.set(family, next);

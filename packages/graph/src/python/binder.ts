@@ -20,6 +20,7 @@ import { DepthBudget, RecursionMemo } from '../recursion-memo.js';
 import type { PythonModules } from './modules.js';
 import { alternativeTargets } from './alternatives.js';
 import { membersByFolder, submoduleNames } from './package-members.js';
+import { pythonMovedImportFolders } from './moved-imports.js';
 import { BUILTIN_CALLS, builtinCall, containerMethod } from './containers.js';
 
 /** The type of a value: an instance (or the class itself) of a class, a module, or a list of a type. */
@@ -56,7 +57,10 @@ export class PythonBinder implements LanguageBinder {
   /** Module-level names bound more than once (live declarations and imports), per unit. */
   private readonly multiBound = new Map<FileUnit, Set<string>>();
 
-  constructor(units: FileUnit[], private readonly modules: PythonModules) {
+  /** movedImportFolders' answer, made on first use. */
+  private moved: ReadonlySet<string> | undefined | null = null;
+
+  constructor(units: FileUnit[], private readonly modules: PythonModules, private readonly changed?: readonly string[]) {
     for (const unit of units) {
       this.files.set(unit.path, unit);
       const byLocal = new Map<string, number>();
@@ -126,6 +130,13 @@ export class PythonBinder implements LanguageBinder {
     if (this.modules.isPackageInit(unit.path)) for (const member of this.packageMembers(unit.path)) add(member);
     found.delete(unit);
     return found;
+  }
+
+  /** The folders whose files' imports the paths that came or went may move (moved-imports.ts); undefined: any file's. */
+  get movedImportFolders(): ReadonlySet<string> | undefined {
+    if (this.changed === undefined) return undefined;
+    if (this.moved === null) this.moved = pythonMovedImportFolders(this.files.values(), this.changed);
+    return this.moved;
   }
 
   memberNames(unit: FileUnit, moved: ReadonlyArray<{ path: string }>): { names: Set<string>; self: boolean } | null {

@@ -8,9 +8,12 @@ import type { LanguageBinder } from '../language-binder.js';
 import { PythonModules } from './modules.js';
 import { PythonBinder } from './binder.js';
 
-/** The binder of the Python files of one tree. */
-export function createPythonBinder(units: FileUnit[], manifests: ManifestText[]): LanguageBinder {
+/**
+ * The binder of the Python files of one tree; `changed` (the paths that came, went or changed
+ * since the last binder, when files came or went) lets it say whose imports may move.
+ */
+export function createPythonBinder(units: FileUnit[], manifests: ManifestText[], changed?: readonly string[]): LanguageBinder {
   const pythonManifests = manifests.filter((m) => /(^|\/)(pyproject\.toml|setup\.cfg)$/.test(m.path));
   const modules = new PythonModules(new Set(units.map((unit) => unit.path)), pythonManifests);
-  return new PythonBinder(units, modules);
+  return new PythonBinder(units, modules, changed);
 }
