@@ -69,3 +69,15 @@ test('a Go file that leaves re-assembles the importers only when their edge may 
   const test = step(session, tree, { remove: ['shapes/shape_test.go'] });
   assert.ok(!test.rebound.includes('cmd/main.go'), 'main.go imports shapes, not shapes_test');
 });
+
+test('a Go package that comes into a new folder binds the imports that named it, and they lose it when it goes', () => {
+  const tree = new Map(MODULE);
+  tree.set('cmd/tool.go', 'package main\n\nimport "example.com/app/extra"\n\nfunc tool() int { return extra.Value() }\n');
+  const session = sessionOf(tree);
+  const added = step(session, tree, { add: [['extra/value.go', 'package extra\n\nfunc Value() int { return 1 }\n']] });
+  assert.ok(added.rebound.includes('cmd/tool.go'), 'its import resolves now');
+  assert.ok(callsFrom(session, 'cmd/tool.go').some((to) => to.startsWith('extra/value.go')), 'extra.Value() resolves');
+  assert.ok(!added.rebound.includes('shapes/shape.go'), 'an importer of another package is not');
+  const removed = step(session, tree, { remove: ['extra/value.go'] });
+  assert.ok(removed.rebound.includes('cmd/tool.go'));
+});

@@ -35,8 +35,9 @@ export interface CarriedResolution {
 /**
  * Builds the binder of one family; `diagnostics` collects manifest problems. With `carried`,
  * the JS family keeps each module resolution that none of the changed paths can alter
- * (ModuleResolver.carriedOver) and says which folders' imports it dropped; the Python family
- * says which folders' imports the changed paths may move (python/moved-imports.ts).
+ * (ModuleResolver.carriedOver) and says which folders' imports it dropped; the Python and Go
+ * families say which folders' imports the changed paths may move (python/moved-imports.ts,
+ * GoBinder.movedImportFolders).
  */
 export function createBinder(
   family: LanguageFamily, units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[], carried?: CarriedResolution,
@@ -56,7 +57,7 @@ export function createBinder(
     case 'python':
       return createPythonBinder(units, manifests, carried?.changed);
     case 'go':
-      return createGoBinder(units, manifests, diagnostics);
+      return createGoBinder(units, manifests, diagnostics, carried?.changed);
     case 'java':
       return createJavaBinder(units);
     default:

@@ -16,17 +16,50 @@ import { GoPackageTable } from './packages.js';
 import { CALLABLE_KINDS, kindOf } from './type-refs.js';
 import type { TypedFlag } from './typing.js';
 
-/** Builds the binder of a tree's Go files. */
-export function createGoBinder(units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[]): LanguageBinder {
-  return new GoBinder(new GoPackageTable(units, manifests, diagnostics));
+/**
+ * Builds the binder of a tree's Go files; `changed` (the paths that came, went or changed since
+ * the last binder, when files came or went) lets it say whose imports may move.
+ */
+export function createGoBinder(units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[], changed?: readonly string[]): LanguageBinder {
+  return new GoBinder(new GoPackageTable(units, manifests, diagnostics), changed);
 }
 
 export class GoBinder implements LanguageBinder {
   private readonly flag: TypedFlag = { typed: false };
   private readonly evaluator: GoEvaluator;
 
-  constructor(private readonly table: GoPackageTable) {
+  /** movedImportFolders' answer, made on first use. */
+  private moved: ReadonlySet<string> | null = null;
+
+  constructor(private readonly table: GoPackageTable, private readonly changed?: readonly string[]) {
     this.evaluator = new GoEvaluator(table, this.flag);
+  }
+
+  /**
+   * The folders whose files may now depend on other files: a Go file depends on the files of its
+   * package and of each package it imports, so those of the folders that files came into or left,
+   * and those of every folder with a file importing a package of one of them. (Whoever depended
+   * on a file that left is asked again by the session; a change of go.mod, a package clause or a
+   * build constraint rebinds everything.)
+   */
+  get movedImportFolders(): ReadonlySet<string> | undefined {
+    if (this.changed === undefined) return undefined;
+    if (this.moved !== null) return this.moved;
+    const dirs = new Set<string>();
+    for (const path of this.changed) if (path.endsWith('.go')) dirs.add(dirnameOf(path));
+    const folders = new Set(dirs);
+    if (dirs.size > 0) {
+      for (const goPackage of this.table.packages) {
+        if (folders.has(goPackage.dir)) continue;
+        const importsOne = goPackage.units.some((unit) => unit.facts.imports.some((fact) => {
+          const target = this.table.resolveImport(fact.specifier, unit);
+          return target !== undefined && dirs.has(target.dir);
+        }));
+        if (importsOne) folders.add(goPackage.dir);
+      }
+    }
+    this.moved = folders;
+    return folders;
   }
 
   resolve(unit: FileUnit, expr: ValueExpr, kind: ReferenceKind): Resolution | null {
