@@ -134,8 +134,7 @@ export class PythonBinder implements LanguageBinder {
 
   /** The folders whose files' imports the paths that came or went may move (moved-imports.ts); undefined: any file's. */
   get movedImportFolders(): ReadonlySet<string> | undefined {
-    if (this.changed === undefined) return undefined;
-    if (this.moved === null) this.moved = pythonMovedImportFolders(this.files.values(), this.changed);
+    if (this.moved === null) this.moved = this.changed === undefined ? undefined : pythonMovedImportFolders(this.files.values(), this.changed);
     return this.moved;
   }
 
