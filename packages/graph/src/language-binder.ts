@@ -24,7 +24,6 @@ export interface Resolution {
   alternatives?: Entity[];
 }
 
-/** Binds the references of one language family's files. */
 /** A file that came into the tree (with its unit) or went (its facts as they were). */
 export interface MovedFile {
   path: string;
@@ -33,6 +32,7 @@ export interface MovedFile {
   unit?: FileUnit | undefined;
 }
 
+/** Binds the references of one language family's files. */
 export interface LanguageBinder {
   /**
    * Resolves the target of a reference of the given kind (a call must reach something
