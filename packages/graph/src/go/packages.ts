@@ -41,6 +41,8 @@ export class GoPackageTable {
   private readonly modules: Array<{ dir: string; path: string }> = [];
   /** Whether a default linux/amd64 build compiles each file. */
   private readonly satisfied = new Map<FileUnit, boolean>();
+  /** resolveImport's answers found by folder suffix (or not found), by import path. */
+  private readonly bySuffix = new Map<string, GoPackage | undefined>();
 
   constructor(units: FileUnit[], manifests: ManifestText[], diagnostics: Diagnostic[]) {
     for (const manifest of manifests) {
@@ -131,11 +133,15 @@ export class GoPackageTable {
     if (exact) return exact;
     const first = specifier.split('/')[0] ?? '';
     if (!first.includes('.')) return undefined;
+    // A path outside the module (golang.org/x/...) is matched against every folder once per table:
+    // every importing file asks it again, for its dependencies and for a file-set change's folders.
+    if (this.bySuffix.has(specifier)) return this.bySuffix.get(specifier);
     let best: GoPackage | undefined;
     for (const [dir, goPackage] of this.byDir) {
       if (dir === '' || goPackage.importPath !== null) continue;
       if ((specifier === dir || specifier.endsWith(`/${dir}`)) && (!best || dir.length > best.dir.length)) best = goPackage;
     }
+    this.bySuffix.set(specifier, best);
     return best;
   }
 
