@@ -21,7 +21,7 @@
  */
 import { dirnameOf, runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
-import { createBinder, familyOf, type LanguageFamily } from './binders.js';
+import { createBinder, familyOf, namesGivenAnewThrough, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder, MovedFile } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
@@ -230,11 +230,12 @@ export class GraphSession {
     const binders = kind === 'files'
       ? yield* this.rebindFileSetSteps(changed, change.removed, went, surfaceChanged, narrowed, wentReaders, selfRebound)
       : this.rebindContent(changed);
-    const rebound = this.dependents(surfaceChanged);
+    const whole = this.dependents(surfaceChanged);
+    const rebound = new Set(whole);
     const narrow = (seeds: Set<string>, names: Set<string>): void => {
       if (seeds.size === 0) return;
-      const candidates = [...this.dependents(seeds)].filter((path) => !rebound.has(path) && !changed.has(path)).sort();
-      for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null)) rebound.add(path);
+      const candidates = [...this.dependents(seeds)].filter((path) => !whole.has(path) && !changed.has(path)).sort();
+      for (const path of dependentsReferencing(candidates, names, (p) => this.units.get(p)?.facts ?? null, namesGivenAnewThrough(binders, this.units))) rebound.add(path);
     };
     // Names changed in files (and members that came or went) reach the files' dependents...
     const names = new Set<string>();

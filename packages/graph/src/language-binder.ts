@@ -59,6 +59,14 @@ export interface LanguageBinder {
    */
   memberNames?(unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } | null;
   /**
+   * The names `unit` gives a new meaning when it is bound again because it references one of
+   * `changed` (names whose meaning a change may have altered): those of its declarations whose
+   * meaning to other files (a type, a base, a parameter, what an initializer infers) may depend on
+   * one of them. Java: a declaration's type is written in it, so only declarations that mention a
+   * changed name (signature-names.ts). Optional: every name it declares.
+   */
+  namesGivenAnew?(unit: FileUnit, changed: ReadonlySet<string>): Iterable<string>;
+  /**
    * Dependencies on whole groups of files, kept as groups: the groups `unit` is a member of
    * (`memberOf`: a Java package, a syntax-tier language) and the groups whose every member a
    * resolution in `unit` may read (`reads`: its own package, a package it imports on demand).

@@ -8,7 +8,8 @@
  * at). Every lookup of another name is answered as before, so only files that reference one of
  * the changed names can bind differently. Such a file, once re-bound, may in turn give its own
  * names other meanings (an initializer whose type is now known), so its names join the changed
- * ones and its dependents are looked at again, until nothing more joins. A change of imports
+ * ones (those its binder names, LanguageBinder.namesGivenAnew: in Java only the declarations that
+ * mention a changed name) and its dependents are looked at again, until nothing more joins. A change of imports
  * (or of language, package, build constraint), or a new name the file's own references already
  * used, re-binds every transitive dependent, as before. Owns a file's binding surface (what
  * other files can read of it), that test, the names a file references and declares, and the fixed point.
@@ -138,7 +139,7 @@ export function referencedNames(facts: FileFacts): Set<string> {
 }
 
 /** Walks plain data, adding the `name` of every `global` and `member` expression. */
-function collectNames(value: unknown, into: Set<string>): void {
+export function collectNames(value: unknown, into: Set<string>): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const item of value) collectNames(item, into);
@@ -171,32 +172,43 @@ export function declaredNames(facts: FileFacts): Set<string> {
 
 /**
  * The files to re-bind for changed names: of `candidates` (the transitive dependents of the files
- * whose imports stayed), each that references a changed name, where a file's names become
- * changed once it is re-bound; repeated until nothing more joins. `factsOf` gives a
+ * whose imports stayed), each that references a changed name, where a re-bound file gives the
+ * names `givesAnew` says a new meaning (by default every name it declares; a file re-bound earlier
+ * is asked again as the changed names grow); repeated until nothing more joins. `factsOf` gives a
  * candidate's facts (null: nothing to bind).
  */
 export function dependentsReferencing(
   candidates: readonly string[], changedNames: Set<string>, factsOf: (path: string) => FileFacts | null,
+  givesAnew?: (path: string, names: ReadonlySet<string>) => Iterable<string>,
 ): Set<string> {
   const names = new Set(changedNames);
   const rebound = new Set<string>();
+  /** Re-bound files every name of which has joined (nothing more to ask them). */
+  const done = new Set<string>();
   for (let grew = true; grew;) {
     grew = false;
     for (const path of candidates) {
-      if (rebound.has(path)) continue;
+      if (done.has(path)) continue;
       const facts = factsOf(path);
       if (!facts) continue;
-      const references = referencedNames(facts);
-      const [fewer, more] = references.size < names.size ? [references, names] : [names, references];
-      let hit = false;
-      for (const name of fewer) {
-        if (more.has(name)) { hit = true; break; }
+      if (!rebound.has(path)) {
+        if (!meets(referencedNames(facts), names)) continue;
+        rebound.add(path);
       }
-      if (!hit) continue;
-      rebound.add(path);
-      for (const name of declaredNames(facts)) names.add(name);
-      grew = true;
+      if (!givesAnew) done.add(path);
+      for (const name of givesAnew ? givesAnew(path, names) : declaredNames(facts)) {
+        if (names.has(name)) continue;
+        names.add(name);
+        grew = true;
+      }
     }
   }
   return rebound;
+}
+
+/** True when the two sets share a name. */
+export function meets(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const [fewer, more] = a.size < b.size ? [a, b] : [b, a];
+  for (const name of fewer) if (more.has(name)) return true;
+  return false;
 }

@@ -9,9 +9,10 @@
  * the packages packages.ts.
  */
 import type { ReferenceKind, ValueExpr } from '@repograph/core';
-import type { Entity, LanguageBinder, Resolution } from '../language-binder.js';
+import type { Entity, LanguageBinder, MovedFile, Resolution } from '../language-binder.js';
 import type { FileUnit } from '../program.js';
 import { isClassKind, JavaPackageTable } from './packages.js';
+import { namesGivenAnew, topLevelTypeNames } from './signature-names.js';
 import { JavaTypes, type JEntity, type TypedFlag } from './types.js';
 
 /** Builds the binder of a tree's Java files. */
@@ -110,11 +111,24 @@ export class JavaBinder implements LanguageBinder {
 
   /** Its top-level types: readers of its package reach nothing else of it by name (the header: nothing is guessed by name). */
   groupNames(unit: FileUnit): Set<string> {
+    return topLevelTypeNames(unit.facts);
+  }
+
+  /**
+   * A class file that came or went changes what `unit` imports only under its top-level types'
+   * names: an import is not re-exported, so other files see the change only through `unit`'s own
+   * declarations (namesGivenAnew). `unit` is assembled again all the same (a static import
+   * names a member, not the type).
+   */
+  memberNames(_unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } {
     const names = new Set<string>();
-    for (const declaration of unit.facts.declarations) {
-      if (declaration.parent === -1 && declaration.scope === 'module' && isClassKind(declaration.kind)) names.add(declaration.name).add(declaration.qualifiedName);
-    }
-    return names;
+    for (const file of moved) for (const name of topLevelTypeNames(file.facts)) names.add(name);
+    return { names, self: true };
+  }
+
+  /** Those of its declarations that mention a changed name (signature-names.ts). */
+  namesGivenAnew(unit: FileUnit, changed: ReadonlySet<string>): Set<string> {
+    return namesGivenAnew(unit.facts, changed);
   }
 
   /** Its package (one scope), and every package it imports on demand (`import a.b.*`), as groups. */

@@ -1,0 +1,109 @@
+/**
+ * What other Java files can read of a file's declarations, by name (narrow-rebind.ts): which of
+ * its declarations a change of some names' meaning can give a new meaning, and the top-level
+ * types through which its package's readers and its importers reach it. A Java declaration's
+ * type is written in it and resolved in its own file (`var` is for locals only), so a
+ * declaration means something new only when its own text (type, bases, type arguments, an
+ * initializer, a parameter's or a type parameter's type) mentions such a name, or one of the
+ * file's own declarations that does. Whatever the file's bodies reference, nothing else it
+ * declares changes. Owns those sets; the rule that uses them is JavaBinder's.
+ */
+import type { DeclarationFact, FileFacts } from '@repograph/core';
+import { collectNames, meets } from '../narrow-rebind.js';
+import { isClassKind } from './packages.js';
+
+/** Per declaration: the names its text mentions and the declarations of the file it names. */
+interface DeclarationReads {
+  names: Set<string>;
+  declarations: Set<number>;
+}
+
+const READS = new WeakMap<FileFacts, Array<DeclarationReads | null>>();
+
+/**
+ * Each declaration's reads; null for what no other file sees through it: a local, but for a type
+ * parameter (a member of that type gives its callers the bound). A parameter's or a type
+ * parameter's reads count as its owner's (a call's overload depends on the parameter types).
+ */
+function declarationReads(facts: FileFacts): Array<DeclarationReads | null> {
+  let reads = READS.get(facts);
+  if (reads) return reads;
+  reads = facts.declarations.map(() => null);
+  facts.declarations.forEach((declaration, index) => {
+    const owner = ownerOf(facts, declaration, index);
+    if (owner < 0) return;
+    const into = (reads![owner] ??= { names: new Set(), declarations: new Set() });
+    collectNames(declaration, into.names);
+    collectReads(facts, declaration, into);
+  });
+  READS.set(facts, reads);
+  return reads;
+}
+
+/** The declaration whose meaning `declaration`'s text is part of, or -1. */
+function ownerOf(facts: FileFacts, declaration: DeclarationFact, index: number): number {
+  const typeParameter = declaration.kind === 'type_alias' && declaration.scope === 'local';
+  if (declaration.scope === 'parameter' || typeParameter) {
+    const owner = facts.declarations[declaration.parent];
+    return owner && owner.scope !== 'local' ? declaration.parent : -1;
+  }
+  return declaration.scope === 'local' ? -1 : index;
+}
+
+/**
+ * Adds the names of the imports `value` names (`{k: 'import'}`: a type written as the import that
+ * names it) and the declarations it names (`{k: 'decl'}`; a parameter or a type parameter as its owner).
+ */
+function collectReads(facts: FileFacts, value: unknown, into: DeclarationReads): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectReads(facts, item, into);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (record.k === 'import' && typeof record.imp === 'number') {
+    const imported = facts.imports[record.imp]?.imported;
+    if (imported) into.names.add(imported);
+  } else if (record.k === 'decl' && typeof record.decl === 'number') {
+    const named = facts.declarations[record.decl];
+    const owner = named ? ownerOf(facts, named, record.decl) : -1;
+    if (owner >= 0) into.declarations.add(owner);
+  }
+  for (const key in record) {
+    const child = record[key];
+    if (child !== null && typeof child === 'object') collectReads(facts, child, into);
+  }
+}
+
+/**
+ * The names (name and qualified name) of the declarations that mention one of `changed`, or a
+ * declaration of the file that does, until no more join.
+ */
+export function namesGivenAnew(facts: FileFacts, changed: ReadonlySet<string>): Set<string> {
+  const reads = declarationReads(facts);
+  const anew = new Set<number>();
+  for (let grew = true; grew;) {
+    grew = false;
+    reads.forEach((read, index) => {
+      if (read === null || anew.has(index)) return;
+      if (!meets(read.names, changed) && ![...read.declarations].some((other) => anew.has(other))) return;
+      anew.add(index);
+      grew = true;
+    });
+  }
+  const names = new Set<string>();
+  for (const index of anew) {
+    const declaration = facts.declarations[index]!;
+    names.add(declaration.name).add(declaration.qualifiedName);
+  }
+  return names;
+}
+
+/** Its top-level types, by name and qualified name: all that another file reaches it by. */
+export function topLevelTypeNames(facts: FileFacts): Set<string> {
+  const names = new Set<string>();
+  for (const declaration of facts.declarations) {
+    if (declaration.parent === -1 && declaration.scope === 'module' && isClassKind(declaration.kind)) names.add(declaration.name).add(declaration.qualifiedName);
+  }
+  return names;
+}

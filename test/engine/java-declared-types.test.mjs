@@ -1,0 +1,65 @@
+// A Java declaration's type is written in it and resolved in its own file, so when a class comes
+// or goes, a file re-bound because it names the class gives others a new meaning only for the
+// declarations that mention it (a method returning it, a field of its type, a class extending
+// it): files that reach those declarations are re-bound, and files that reach only the rest of
+// what it declares are not (java/signature-names.ts). Each step must equal a fresh build.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { callsFrom, sessionOf, step } from '../helpers/graph-tree.mjs';
+
+const HELPER = ['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\n  public int sum(int a, int b) { return a + b; }\n}\n'];
+
+const TREE = new Map([
+  HELPER,
+  // Names Helper in a body only: re-bound, but what it declares means what it meant.
+  ['src/shop/Cart.java', 'package shop;\n\npublic class Cart {\n  public int total() { return new Helper().sum(1, 2); }\n}\n'],
+  // `helper()` returns a Helper: its callers bind otherwise; `count()` does not.
+  ['src/shop/Store.java', 'package shop;\n\npublic class Store {\n  public Helper helper() { return new Helper(); }\n  public int count() { return 1; }\n}\n'],
+  // Extends Helper: its members now lack sum.
+  ['src/shop/Special.java', 'package shop;\n\npublic class Special extends Helper {\n  public int twice() { return 2; }\n}\n'],
+  ['src/app/Main.java', 'package app;\n\nimport shop.Store;\n\npublic class Main {\n  public int run() { return new Store().helper().sum(1, 2); }\n}\n'],
+  ['src/app/RunsMain.java', 'package app;\n\npublic class RunsMain {\n  public int r() { return new Main().run(); }\n}\n'],
+  ['src/app/Inherits.java', 'package app;\n\nimport shop.Special;\n\npublic class Inherits {\n  public int run() { Special s = new Special(); return s.sum(3, 4); }\n}\n'],
+  ['src/app/Other.java', 'package app;\n\nimport shop.Cart;\n\npublic class Other {\n  public int go() { return new Cart().total(); }\n}\n'],
+  ['src/app/Counter.java', 'package app;\n\nimport shop.Store;\n\npublic class Counter {\n  public int n() { return new Store().count(); }\n}\n'],
+  // Imports Helper itself (its dependencies change) and uses it in a body only.
+  ['src/app/Uses.java', 'package app;\n\nimport shop.Helper;\n\npublic class Uses {\n  public int u() { return new Helper().sum(5, 6); }\n}\n'],
+  ['src/app/UsesUser.java', 'package app;\n\npublic class UsesUser {\n  public int v() { return new Uses().u(); }\n}\n'],
+]);
+
+test('a Java class that leaves re-binds the files that name it and those that reach a declaration mentioning it, no others', () => {
+  const tree = new Map(TREE);
+  const session = sessionOf(tree);
+  assert.ok(callsFrom(session, 'src/app/Main.java').some((to) => to.endsWith('Helper.sum')));
+  assert.ok(callsFrom(session, 'src/app/Inherits.java').some((to) => to.endsWith('Helper.sum')), 'Special inherits sum');
+  const removed = step(session, tree, { remove: [HELPER[0]] }, 'Helper leaves');
+  assert.deepEqual(removed.rebound, [
+    'src/app/Inherits.java', 'src/app/Main.java', 'src/app/Uses.java',
+    'src/shop/Cart.java', 'src/shop/Special.java', 'src/shop/Store.java',
+  ], 'Cart, Store, Special and Uses name Helper; Main calls helper() (a Helper), Inherits names Special (which extends it);\n' +
+    'Other reaches only Cart.total, Counter only Store.count, UsesUser only Uses.u, RunsMain only Main.run: what those mean has not changed');
+  for (const path of ['src/app/Main.java', 'src/app/Inherits.java', 'src/app/Uses.java', 'src/shop/Cart.java']) {
+    assert.ok(!callsFrom(session, path).some((to) => to.includes('Helper')), `${path} no longer reaches Helper`);
+  }
+  assert.ok(callsFrom(session, 'src/app/Other.java').some((to) => to.endsWith('Cart.total')), 'Other still reaches Cart.total');
+  const added = step(session, tree, { add: [HELPER] }, 'and it comes back');
+  assert.deepEqual(added.rebound, [
+    'src/app/Inherits.java', 'src/app/Main.java', 'src/app/Uses.java',
+    'src/shop/Cart.java', 'src/shop/Helper.java', 'src/shop/Special.java', 'src/shop/Store.java',
+  ], 'when it comes back, the same files and Helper itself');
+  assert.ok(callsFrom(session, 'src/app/Main.java').some((to) => to.endsWith('Helper.sum')), 'helper().sum(...) resolves again');
+});
+
+test('a Java method whose return type changes re-binds its callers, and theirs only where their own declarations mention it', () => {
+  const tree = new Map(TREE);
+  const session = sessionOf(tree);
+  // Store.helper() now returns a Special: Main's `helper().sum` still reaches Helper.sum, through Special.
+  const edited = step(session, tree, {
+    add: [['src/shop/Store.java', 'package shop;\n\npublic class Store {\n  public Special helper() { return new Special(); }\n  public int count() { return 1; }\n}\n']],
+  }, 'helper() returns a Special');
+  assert.ok(edited.rebound.includes('src/app/Main.java'), 'Main calls helper()');
+  assert.ok(!edited.rebound.includes('src/app/Counter.java'), 'Counter reaches only count(), unchanged');
+  assert.ok(!edited.rebound.includes('src/app/RunsMain.java'), 'Main, re-bound, declares nothing that mentions helper(): run() still returns an int');
+  assert.ok(!edited.rebound.includes('src/app/UsesUser.java'));
+  assert.ok(callsFrom(session, 'src/app/Main.java').some((to) => to.endsWith('Helper.sum')));
+});
