@@ -63,3 +63,23 @@ test('a Java method whose return type changes re-binds its callers, and theirs o
   assert.ok(!edited.rebound.includes('src/app/UsesUser.java'));
   assert.ok(callsFrom(session, 'src/app/Main.java').some((to) => to.endsWith('Helper.sum')));
 });
+
+test('a Java import that is added or points elsewhere re-binds the file, and others only where its declarations name the import', () => {
+  const tree = new Map([
+    HELPER,
+    ['src/other/Helper.java', 'package other;\n\npublic class Helper {\n  public int sum(int a, int b) { return a - b; }\n}\n'],
+    ['src/app/Maker.java', 'package app;\n\nimport shop.Helper;\n\npublic class Maker {\n  public Helper make() { return new Helper(); }\n  public int size() { return 1; }\n}\n'],
+    ['src/app/MakerUser.java', 'package app;\n\npublic class MakerUser {\n  public int m() { return new Maker().make().sum(1, 2); }\n}\n'],
+    ['src/app/SizeUser.java', 'package app;\n\npublic class SizeUser {\n  public int s() { return new Maker().size(); }\n}\n'],
+  ]);
+  const session = sessionOf(tree);
+  const unused = step(session, tree, {
+    add: [['src/app/Maker.java', 'package app;\n\nimport java.util.List;\nimport shop.Helper;\n\npublic class Maker {\n  public Helper make() { return new Helper(); }\n  public int size() { return 1; }\n}\n']],
+  }, 'an import no declaration names');
+  assert.deepEqual(unused.rebound, ['src/app/Maker.java'], 'no declaration of Maker names java.util.List: nothing it declares means anything new');
+  const repointed = step(session, tree, {
+    add: [['src/app/Maker.java', 'package app;\n\nimport java.util.List;\nimport other.Helper;\n\npublic class Maker {\n  public Helper make() { return new Helper(); }\n  public int size() { return 1; }\n}\n']],
+  }, 'Helper now imported from another package');
+  assert.deepEqual(repointed.rebound, ['src/app/Maker.java', 'src/app/MakerUser.java'], 'make() returns the other Helper: its callers, not size()\'s');
+  assert.ok(callsFrom(session, 'src/app/MakerUser.java').some((to) => to === 'src/other/Helper.java#Helper.sum'), 'make().sum(...) now reaches other.Helper');
+});

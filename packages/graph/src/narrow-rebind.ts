@@ -47,20 +47,32 @@ function declarationNames(facts: FileFacts): string[] {
 }
 
 /** `value` as JSON with declaration indices replaced by declaration names (see declarationNames). */
-function canonical(value: unknown, names: string[]): string {
+function canonical(value: unknown, names: string[], imports?: string[]): string {
   return JSON.stringify(value, function (this: unknown, key: string, item: unknown) {
     const holder = this as Record<string, unknown>;
     if (typeof item === 'number' && holder !== null && typeof holder === 'object') {
       if (key === 'parent' || key === 'owner' || (key === 'decl' && holder.k === 'decl')) return item < 0 ? null : names[item] ?? null;
+      if (imports && key === 'imp' && holder.k === 'import') return imports[item] ?? null;
     }
     return item;
   });
 }
 
-/** The surface parts that changedNames compares (positions and texts left out). */
-function declarationKeys(facts: FileFacts, names: string[]): string[] {
-  return facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => canonical(rest, names));
+/**
+ * The surface parts that changedNames compares (positions and texts left out); with `imports`
+ * (each import's key), an index into the imports is compared as the import it points at.
+ */
+function declarationKeys(facts: FileFacts, names: string[], imports?: string[]): string[] {
+  return facts.declarations.map(({ range: _r, selection: _s, signature: _g, doc: _d, fingerprint: _f, branches: _b, nodeCount: _n, ...rest }) => canonical(rest, names, imports));
 }
+
+/**
+ * Languages whose imports no other file sees (never re-exported, no module object): an import
+ * that changes reaches other files only through the declarations that name it, which
+ * changedNames compares with the import each names. Java; Go's package-level `var x = f()`
+ * takes its type from a file's imports without naming them, and JS and Python re-export.
+ */
+const IMPORTS_STAY_IN_FILE: ReadonlySet<string> = new Set(['java']);
 
 function importKeys(facts: FileFacts): string[] {
   return facts.imports.map(({ line: _l, column: _c, ...rest }) => JSON.stringify(rest));
@@ -79,7 +91,8 @@ function multiset(keys: string[]): Map<string, number> {
 
 /**
  * The names whose meaning a change can alter (see the header), else null: with the same
- * language, package, build constraint and imports (in order), the names of every declaration and
+ * language, package, build constraint and imports (in order; in Java they may differ, each
+ * declaration then compared with the imports it names), the names of every declaration and
  * export that is not in both versions unchanged; null also when a name only the new version
  * declares was already used by the file's own references.
  */
@@ -87,7 +100,8 @@ export function changedNames(before: FileFacts, after: FileFacts): Set<string> |
   if (before.language !== after.language || before.packageName !== after.packageName || before.buildConstraint !== after.buildConstraint) return null;
   const beforeImports = importKeys(before);
   const afterImports = importKeys(after);
-  if (beforeImports.length !== afterImports.length || beforeImports.some((key, i) => key !== afterImports[i])) return null;
+  const ownImports = IMPORTS_STAY_IN_FILE.has(after.language);
+  if (!ownImports && (beforeImports.length !== afterImports.length || beforeImports.some((key, i) => key !== afterImports[i]))) return null;
   const beforeNames = declarationNames(before);
   const afterNames = declarationNames(after);
   const changed = new Set<string>();
@@ -106,8 +120,8 @@ export function changedNames(before: FileFacts, after: FileFacts): Set<string> |
     if (declaration.scope === 'local' || declaration.scope === 'parameter') return;
     for (const set of into) set.add(declaration.name).add(declaration.qualifiedName);
   };
-  const beforeDeclarations = declarationKeys(before, beforeNames);
-  const afterDeclarations = declarationKeys(after, afterNames);
+  const beforeDeclarations = declarationKeys(before, beforeNames, ownImports ? beforeImports : undefined);
+  const afterDeclarations = declarationKeys(after, afterNames, ownImports ? afterImports : undefined);
   unmatched(beforeDeclarations, afterDeclarations, declarationName(before, [changed]));
   unmatched(afterDeclarations, beforeDeclarations, declarationName(after, [changed, onlyAfter]));
   const beforeExports = exportKeys(before, beforeNames);
