@@ -83,3 +83,20 @@ test('a Java import that is added or points elsewhere re-binds the file, and oth
   assert.deepEqual(repointed.rebound, ['src/app/Maker.java', 'src/app/MakerUser.java'], 'make() returns the other Helper: its callers, not size()\'s');
   assert.ok(callsFrom(session, 'src/app/MakerUser.java').some((to) => to === 'src/other/Helper.java#Helper.sum'), 'make().sum(...) now reaches other.Helper');
 });
+
+test('a class that leaves re-binds what reaches a nested or static import of it through a declaration', () => {
+  const tree = new Map([
+    ['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\n  public static class Inner {\n    public int v() { return 1; }\n  }\n  public static Inner make() { return new Inner(); }\n}\n'],
+    ['src/app/NestedUser.java', 'package app;\n\nimport shop.Helper.Inner;\n\npublic class NestedUser {\n  public Inner inner() { return new Inner(); }\n}\n'],
+    ['src/app/NestedCaller.java', 'package app;\n\npublic class NestedCaller {\n  public int c() { return new NestedUser().inner().v(); }\n}\n'],
+    ['src/app/StaticUser.java', 'package app;\n\nimport static shop.Helper.make;\n\npublic class StaticUser {\n  public int s() { return make().v(); }\n}\n'],
+  ]);
+  const session = sessionOf(tree);
+  assert.ok(callsFrom(session, 'src/app/NestedCaller.java').some((to) => to.endsWith('Helper.Inner.v')));
+  const removed = step(session, tree, { remove: ['src/shop/Helper.java'] }, 'Helper leaves');
+  assert.ok(removed.rebound.includes('src/app/NestedCaller.java'), 'inner() returned a Helper.Inner');
+  assert.ok(removed.rebound.includes('src/app/StaticUser.java'), 'make() was Helper\'s');
+  assert.ok(!callsFrom(session, 'src/app/NestedCaller.java').some((to) => to.includes('Helper')));
+  step(session, tree, { add: [['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\n  public static class Inner {\n    public int v() { return 1; }\n  }\n  public static Inner make() { return new Inner(); }\n}\n']] }, 'and it comes back');
+  assert.ok(callsFrom(session, 'src/app/NestedCaller.java').some((to) => to.endsWith('Helper.Inner.v')));
+});

@@ -13,7 +13,6 @@ import { createSyntaxBinder } from './syntax/binder.js';
 import type { LanguageBinder, Resolution } from './language-binder.js';
 import { readManifests, type ManifestText } from './manifests.js';
 import { ModuleResolver } from './module-resolution.js';
-import { declaredNames } from './narrow-rebind.js';
 import { Program, type FileUnit } from './program.js';
 import type { Diagnostic } from '@repograph/core';
 
@@ -68,18 +67,17 @@ export function createBinder(
 
 /**
  * dependentsReferencing's `givesAnew` over a session's units: the names a re-bound file gives a
- * new meaning, as its family's binder says (LanguageBinder.namesGivenAnew; by default, every
- * name it declares).
+ * new meaning, as its family's binder says (LanguageBinder.namesGivenAnew; null, without one:
+ * every name it declares).
  */
 export function namesGivenAnewThrough(
   binders: ReadonlyMap<LanguageFamily, LanguageBinder>, units: ReadonlyMap<string, FileUnit>,
-): ((path: string, changed: ReadonlySet<string>) => Iterable<string>) | undefined {
+): ((path: string, changed: ReadonlySet<string>) => Iterable<string> | null) | undefined {
   if (![...binders.values()].some((binder) => binder.namesGivenAnew)) return undefined;
   return (path, changed) => {
     const unit = units.get(path);
-    if (!unit) return [];
-    const binder = binders.get(familyOf(unit.facts.language));
-    return binder?.namesGivenAnew ? binder.namesGivenAnew(unit, changed) : declaredNames(unit.facts);
+    const binder = unit ? binders.get(familyOf(unit.facts.language)) : undefined;
+    return unit && binder?.namesGivenAnew ? binder.namesGivenAnew(unit, changed) : null;
   };
 }
 

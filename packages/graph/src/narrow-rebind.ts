@@ -187,13 +187,13 @@ export function declaredNames(facts: FileFacts): Set<string> {
 /**
  * The files to re-bind for changed names: of `candidates` (the transitive dependents of the files
  * whose imports stayed), each that references a changed name, where a re-bound file gives the
- * names `givesAnew` says a new meaning (by default every name it declares; a file re-bound earlier
- * is asked again as the changed names grow); repeated until nothing more joins. `factsOf` gives a
- * candidate's facts (null: nothing to bind).
+ * names `givesAnew` says a new meaning (null, or no `givesAnew`: every name it declares; a file
+ * that gives some is asked again as the changed names grow); repeated until nothing more joins.
+ * `factsOf` gives a candidate's facts (null: nothing to bind).
  */
 export function dependentsReferencing(
   candidates: readonly string[], changedNames: Set<string>, factsOf: (path: string) => FileFacts | null,
-  givesAnew?: (path: string, names: ReadonlySet<string>) => Iterable<string>,
+  givesAnew?: (path: string, names: ReadonlySet<string>) => Iterable<string> | null,
 ): Set<string> {
   const names = new Set(changedNames);
   const rebound = new Set<string>();
@@ -209,8 +209,9 @@ export function dependentsReferencing(
         if (!meets(referencedNames(facts), names)) continue;
         rebound.add(path);
       }
-      if (!givesAnew) done.add(path);
-      for (const name of givesAnew ? givesAnew(path, names) : declaredNames(facts)) {
+      const some = givesAnew?.(path, names) ?? null;
+      if (some === null) done.add(path);
+      for (const name of some ?? declaredNames(facts)) {
         if (names.has(name)) continue;
         names.add(name);
         grew = true;

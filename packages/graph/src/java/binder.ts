@@ -116,13 +116,28 @@ export class JavaBinder implements LanguageBinder {
 
   /**
    * A class file that came or went changes what `unit` imports only under its top-level types'
-   * names: an import is not re-exported, so other files see the change only through `unit`'s own
-   * declarations (namesGivenAnew). `unit` is assembled again all the same (a static import
-   * names a member, not the type).
+   * names and the names `unit` imports from inside them (`import a.b.C.Inner;`, `import static
+   * a.b.C.m;`): an import is not re-exported, so other files see the change only through `unit`'s
+   * own declarations that name one (namesGivenAnew). `unit` is assembled again all the same.
+   * Null (every dependent re-bound) for an on-demand import from inside such a class
+   * (`import static a.b.C.*;`), whose names the import does not say.
    */
-  memberNames(_unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } {
+  memberNames(unit: FileUnit, moved: ReadonlyArray<MovedFile>): { names: Set<string>; self: boolean } | null {
     const names = new Set<string>();
-    for (const file of moved) for (const name of topLevelTypeNames(file.facts)) names.add(name);
+    const inside: string[] = [];
+    for (const file of moved) {
+      const prefix = file.facts.packageName ? `${file.facts.packageName}.` : '';
+      for (const name of topLevelTypeNames(file.facts)) {
+        names.add(name);
+        inside.push(`${prefix}${name}.`);
+      }
+    }
+    for (const fact of unit.facts.imports) {
+      const full = `${fact.specifier}.`;
+      if (!inside.some((type) => full.startsWith(type))) continue;
+      if (fact.imported === '*') return null;
+      names.add(fact.imported);
+    }
     return { names, self: true };
   }
 
