@@ -100,3 +100,34 @@ test('a class that leaves re-binds what reaches a nested or static import of it 
   step(session, tree, { add: [['src/shop/Helper.java', 'package shop;\n\npublic class Helper {\n  public static class Inner {\n    public int v() { return 1; }\n  }\n  public static Inner make() { return new Inner(); }\n}\n']] }, 'and it comes back');
   assert.ok(callsFrom(session, 'src/app/NestedCaller.java').some((to) => to.endsWith('Helper.Inner.v')));
 });
+
+test('an edit that renames a Java class re-binds the files whose imports now name it, or no longer do', () => {
+  const tree = new Map([
+    ['src/p/B.java', 'package p;\n\npublic class B1 {\n  public int f() { return 1; }\n}\n'],
+    ['src/q/A.java', 'package q;\n\nimport p.B2;\n\npublic class A {\n  public int g() { return new B2().f(); }\n}\n'],
+    ['src/r/C.java', 'package r;\n\nimport p.B1;\n\npublic class C {\n  public int k() { return new B1().f(); }\n}\n'],
+  ]);
+  const session = sessionOf(tree);
+  assert.deepEqual(callsFrom(session, 'src/q/A.java'), [], 'p.B2 names no class yet');
+  const renamed = step(session, tree, { add: [['src/p/B.java', 'package p;\n\npublic class B2 {\n  public int f() { return 1; }\n}\n']] }, 'B1 renamed B2');
+  assert.deepEqual(renamed.rebound, ['src/p/B.java', 'src/q/A.java', 'src/r/C.java'], 'A depended on nothing: only asking its imports again finds B');
+  assert.deepEqual(callsFrom(session, 'src/q/A.java'), ['src/p/B.java#B2.f'], 'A\'s import now names B2');
+  assert.deepEqual(callsFrom(session, 'src/r/C.java'), [], 'C\'s no longer names anything');
+  // A depends on B now: an edit of B2 reaches it.
+  step(session, tree, { add: [['src/p/B.java', 'package p;\n\npublic class B2 {\n  public int h() { return 1; }\n}\n']] }, 'f renamed h');
+  assert.deepEqual(callsFrom(session, 'src/q/A.java'), [], 'B2.f is gone');
+});
+
+test('an import that now names another class re-binds the callers of a method whose parameter it types', () => {
+  const tree = new Map([
+    ['src/p/Tab.java', 'package p;\n\npublic class Tab {\n  public void open() { Support.attach(this); }\n}\n'],
+    ['src/r/Tab.java', 'package r;\n\npublic class Tab {\n}\n'],
+    ['src/p/Support.java', 'package p;\n\nimport p.Tab;\n\npublic class Support {\n  public static void attach(Tab tab) { }\n}\n'],
+  ]);
+  const session = sessionOf(tree);
+  assert.ok(callsFrom(session, 'src/p/Tab.java').some((to) => to.endsWith('Support.attach')));
+  const edited = step(session, tree, {
+    add: [['src/p/Support.java', 'package p;\n\nimport r.Tab;\n\npublic class Support {\n  public static void attach(Tab tab) { }\n}\n']],
+  }, 'Tab now imported from r');
+  assert.ok(edited.rebound.includes('src/p/Tab.java'), 'attach(Tab) now takes r.Tab: p.Tab\'s call of it binds otherwise');
+});

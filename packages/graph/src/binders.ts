@@ -8,6 +8,7 @@ import { isSyntaxLanguage, languageFamily } from '@repograph/core';
 import { JsBinder } from './js-binder.js';
 import { createGoBinder } from './go/binder.js';
 import { createJavaBinder } from './java/binder.js';
+export { changesImportableTypes } from './java/signature-names.js';
 import { createPythonBinder } from './python/index.js';
 import { createSyntaxBinder } from './syntax/binder.js';
 import type { LanguageBinder, Resolution } from './language-binder.js';

@@ -21,7 +21,7 @@
  */
 import { dirnameOf, runPausing, runToEnd, type Budgets, type Diagnostic, type FileFacts } from '@repograph/core';
 import { assembleDocument, assembleUnit, assignIds, type IdTable, type PathGroup } from './assemble.js';
-import { createBinder, familyOf, namesGivenAnewThrough, type LanguageFamily } from './binders.js';
+import { changesImportableTypes, createBinder, familyOf, namesGivenAnewThrough, type LanguageFamily } from './binders.js';
 import { graphDigest, groupHash, sortDiagnostics } from './digest.js';
 import type { LanguageBinder, MovedFile } from './language-binder.js';
 import type { ManifestText } from './manifests.js';
@@ -381,23 +381,22 @@ export class GraphSession {
    * What a change needs: `full` when it can alter module resolution or package scopes beyond
    * what asking every file's dependencies again finds (a manifest, a file's language, Go
    * package or build constraint, a file becoming parsed or unparsed); `files` when files only
-   * came or went (besides content edits); else `content`.
+   * came or went (besides content edits), or an edit changed the types an import can name (Java:
+   * changesImportableTypes); else `content`.
    */
   private changeKind(change: GraphChange): 'full' | 'files' | 'content' {
     if (change.manifests !== undefined) return 'full';
     let files = change.removed.some((path) => this.files.has(path));
     for (const file of change.upserts) {
       const before = this.files.get(file.path);
-      if (!before) {
-        // A new document binds nothing and resolves nothing (manifests come as `manifests`).
-        if (file.facts !== null) files = true;
-        continue;
-      }
+      // A new document binds nothing and resolves nothing (manifests come as `manifests`).
+      if (!before) { if (file.facts !== null) files = true; continue; }
       if ((before.facts === null) !== (file.facts === null)) return 'full';
       if (before.facts && file.facts) {
         if (before.facts.language !== file.facts.language) return 'full';
         if (before.facts.packageName !== file.facts.packageName) return 'full';
         if (before.facts.buildConstraint !== file.facts.buildConstraint) return 'full';
+        if (changesImportableTypes(before.facts, file.facts)) files = true;
       }
     }
     return files ? 'files' : 'content';

@@ -115,9 +115,16 @@ export function changedNames(before: FileFacts, after: FileFacts): Set<string> |
     });
   };
   const declarationName = (facts: FileFacts, into: Set<string>[]) => (index: number): void => {
-    const declaration = facts.declarations[index]!;
-    // Locals and parameters are no other file's to look up.
-    if (declaration.scope === 'local' || declaration.scope === 'parameter') return;
+    let declaration = facts.declarations[index]!;
+    if (declaration.scope === 'local' || declaration.scope === 'parameter') {
+      // Locals and parameters are no other file's to look up. But where imports may differ, a
+      // parameter's type or a type parameter's bound may name another class with the same text:
+      // that is its method's or class's meaning to callers (an overload, a member's type).
+      const owner = facts.declarations[declaration.parent];
+      const typeParameter = declaration.kind === 'type_alias';
+      if (!ownImports || !(declaration.scope === 'parameter' || typeParameter) || !owner || owner.scope === 'local' || owner.scope === 'parameter') return;
+      declaration = owner;
+    }
     for (const set of into) set.add(declaration.name).add(declaration.qualifiedName);
   };
   const beforeDeclarations = declarationKeys(before, beforeNames, ownImports ? beforeImports : undefined);

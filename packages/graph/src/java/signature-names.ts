@@ -6,7 +6,8 @@
  * declaration means something new only when its own text (type, bases, type arguments, an
  * initializer, a parameter's or a type parameter's type) mentions such a name, or one of the
  * file's own declarations that does. Whatever the file's bodies reference, nothing else it
- * declares changes. Owns those sets; the rule that uses them is JavaBinder's.
+ * declares changes. Owns those sets, and the test of an edit that changes the types an import can
+ * name; the rules that use them are JavaBinder's and GraphSession.changeKind's.
  */
 import type { DeclarationFact, FileFacts } from '@repograph/core';
 import { collectNames, meets } from '../narrow-rebind.js';
@@ -106,4 +107,16 @@ export function topLevelTypeNames(facts: FileFacts): Set<string> {
     if (declaration.parent === -1 && declaration.scope === 'module' && isClassKind(declaration.kind)) names.add(declaration.name).add(declaration.qualifiedName);
   }
   return names;
+}
+
+/**
+ * True when an edit of a Java file adds, removes or renames one of its top-level types: an import
+ * names a class, so another file's import may now resolve to it, or no longer, though no file came
+ * or went (the session then asks every file's dependencies again, as for a file that came).
+ */
+export function changesImportableTypes(before: FileFacts, after: FileFacts): boolean {
+  if (after.language !== 'java') return false;
+  const was = topLevelTypeNames(before);
+  const now = topLevelTypeNames(after);
+  return was.size !== now.size || [...now].some((name) => !was.has(name));
 }
