@@ -82,15 +82,30 @@ function collectReads(facts: FileFacts, value: unknown, into: DeclarationReads):
  */
 export function namesGivenAnew(facts: FileFacts, changed: ReadonlySet<string>): Set<string> {
   const reads = declarationReads(facts);
+  // One pass over a worklist (a declaration joins once, through whoever names it), so a file of
+  // many declarations naming each other costs their count, never its square.
+  const namedBy = new Map<number, number[]>();
   const anew = new Set<number>();
-  for (let grew = true; grew;) {
-    grew = false;
-    reads.forEach((read, index) => {
-      if (read === null || anew.has(index)) return;
-      if (!meets(read.names, changed) && ![...read.declarations].some((other) => anew.has(other))) return;
+  const work: number[] = [];
+  reads.forEach((read, index) => {
+    if (read === null) return;
+    for (const other of read.declarations) {
+      if (other === index) continue;
+      const list = namedBy.get(other);
+      if (list) list.push(index);
+      else namedBy.set(other, [index]);
+    }
+    if (meets(read.names, changed)) {
       anew.add(index);
-      grew = true;
-    });
+      work.push(index);
+    }
+  });
+  while (work.length > 0) {
+    for (const referrer of namedBy.get(work.pop()!) ?? []) {
+      if (anew.has(referrer)) continue;
+      anew.add(referrer);
+      work.push(referrer);
+    }
   }
   const names = new Set<string>();
   for (const index of anew) {
