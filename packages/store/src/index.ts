@@ -9,6 +9,7 @@ export { SCHEMA_VERSION } from './versions.js';
 export { isFullObjectId } from './object-id.js';
 export { BASELINE_PREFIX, WORKSPACE_PREFIX } from './publish-input.js';
 export { compareCodePoints } from './keys.js';
+export { unpublishedReader } from './unpublished-reader.js';
 export type {
   FactsEntry, FileEntry, FileStatus, OpenRepoStoreOptions, PathGroup, PublishInput, RepoStore, SnapshotInfo,
   SnapshotLayerName, SnapshotReader, SnapshotStorage, SnapshotSummary, StoreStats,
