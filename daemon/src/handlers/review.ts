@@ -37,13 +37,17 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   'review_studio.compute': { params: reviewComputeParams, handle: async (context, client, params) => {
     const started = performance.now();
     const leave = context.reviews.enter();
+    // A review of two commits answers from the bound graphs first: baselines bound meanwhile
+    // (the startup index's own, the review's) are stored after its answer.
+    const release = params.head !== undefined ? context.repository.holdPublications() : null;
     try {
       // The review module, the refs and the head's changed blobs need no index: while the startup
       // index runs, a bad ref is refused at once and the rest is started (afterwards the compute
       // does them in its own order).
       await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
       if (context.startingUp()) void context.reviews.prepare(params);
-      await context.startedUp();
+      // The startup index is done, or it has bound its tree and waits to store it (readable now).
+      await (release !== null ? context.repository.whenBaselineWaits(context.startedUp()) : context.startedUp());
       if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
       const { artifact, stale } = await context.reviews.compute(params);
       if (params.head === undefined) context.sessions.invalidate(params.workspace ?? DEFAULT_WORKSPACE, null);
@@ -52,6 +56,8 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
         cohorts: artifact.cohorts, summary: artifact.summary, meta: meta(context, artifact, started),
       };
     } finally {
+      // After this turn: the answer goes out before the publications held start.
+      if (release !== null) setImmediate(release);
       leave();
     }
   } },

@@ -21,6 +21,7 @@ import { canonicalJson, type GraphSession } from '@repograph/graph';
 import type { RepoStore } from '@repograph/store';
 import type { TreeFile } from './tree-files.js';
 import { sameGraphInput } from './tree-sameness.js';
+import { offeredNeighbour } from './baseline-publications.js';
 
 /** How long a kept session outlives its last use. */
 const KEEP_MS = 120_000;
@@ -67,7 +68,8 @@ export interface NeighbourChange {
 
 /**
  * Takes the kept session when it can become `files` cheaply (it is no longer kept meanwhile), else
- * the repository's nearby tree when that can; null when binding from scratch is better.
+ * the tree of a baseline offered and not yet stored, else the repository's nearby tree, when that
+ * can; null when binding from scratch is better.
  */
 export async function takeNeighbour(store: RepoStore, fingerprint: string, files: readonly TreeFile[], diagnostics: readonly Diagnostic[]): Promise<NeighbourChange | null> {
   const kept = KEPT.get(store);
@@ -79,7 +81,8 @@ export async function takeNeighbour(store: RepoStore, fingerprint: string, files
       return change;
     }
   }
-  const nearby = await NEARBY.get(store)?.();
+  // A baseline bound and waiting to be stored (a review answers first), else the repository's own tree.
+  const nearby = offeredNeighbour(store) ?? await NEARBY.get(store)?.();
   if (!nearby || nearby.fingerprint !== fingerprint) return null;
   return changeFrom(nearby, files, diagnostics);
 }

@@ -2,12 +2,13 @@
  * Baselines: the immutable graph of one commit, built from git objects (`ls-tree`, one
  * `cat-file --batch` for blobs the fact cache lacks), so any commit is indexed without a
  * checkout and without touching the worktree. Owns commit validation for callers (a single
- * commit, never a range or an option) and the baseline build; publishing is one transaction.
+ * commit, never a range or an option) and the baseline build; publishing is one transaction,
+ * which may wait while a review answers from the bound graph (baseline-publications.ts).
  */
 import type { BuildReport, Diagnostic, FileFacts } from '@repograph/core';
 import { RepographError } from '@repograph/core';
 import { chargeMaterials, GraphSession, DEFAULT_MATERIAL_POLICY, isResolutionManifest, selectForPublication, type GraphOutput, type HashedGroup, type MaterialPolicy, type PolicySelection } from '@repograph/graph';
-import { gitObjects, MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type RepoStore } from '@repograph/store';
+import { gitObjects, MAX_REVISION_LENGTH, readBlobs, resolveCommit, type FileEntry, type PublishInput, type RepoStore, type SnapshotReader } from '@repograph/store';
 import { collectFacts, factsCacheKey, hasCachedFacts, type FactsRequest } from './facts-source.js';
 import { flightOf } from './facts-flights.js';
 import type { ExtractionPool } from './pool.js';
@@ -17,7 +18,8 @@ import { buildReport } from './report.js';
 import { yieldTurn } from './yield-turn.js';
 import { rebaseFacts } from './rebase.js';
 import { deltaOver } from './baseline-delta.js';
-import { diagnosticsKeyOf, keepNeighbour, takeNeighbour } from './baseline-neighbour.js';
+import { diagnosticsKeyOf, keepNeighbour, takeNeighbour, type BoundCommit } from './baseline-neighbour.js';
+import { offerBaseline, offeredPublication, offeredReader } from './baseline-publications.js';
 import { loadCommitFiles, type TreeFile } from './tree-files.js';
 import { seedLayerImports } from './layer-imports.js';
 
@@ -91,6 +93,12 @@ export interface BaselineBuild {
    * the commit was bound from a neighbour that has one and little differs.
    */
   complete?: boolean;
+  /**
+   * Return once the baseline is readable, stored or offered (baseline-publications.ts): its
+   * publication may still wait on a review's hold. Only a caller that holds publications, and
+   * reads the baseline through openBaseline, sets it.
+   */
+  unpublished?: boolean;
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
 }
 
@@ -100,10 +108,19 @@ export interface BaselineResult {
   report: BuildReport | null;
 }
 
-/** Builds and publishes the baseline of `commit` unless the store has it. */
+/**
+ * Builds and publishes the baseline of `commit` unless the store has it, or waits for its
+ * publication when it is offered (with `unpublished`, returns at once when it is offered).
+ */
 export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResult> {
   const policy = build.policy ?? DEFAULT_MATERIAL_POLICY;
   const key = baselineKey(build.commit, policy);
+  const offered = offeredPublication(build.store, key);
+  if (offered) {
+    if (build.unpublished === true) return { commit: build.commit, alreadyExisted: true, report: null };
+    // Bound already: its publication is under way or waits on a review (a failure binds it again below).
+    await offered.catch(() => undefined);
+  }
   const existing = build.store.reader(key);
   if (existing) {
     const report = existing.info.report ?? null;
@@ -124,17 +141,30 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
   const bound = await bindCommit(build, commit.files, commit.diagnostics, lap);
   const selection = selectForPublication(bound.session.output, policy);
   lap('selectMs');
-  const report = await publishBaseline(build.store, build.root, build.commit, commit.files, bound.session.output, selection, {
+  const anchor = build.complete === true ? null : bound.anchor;
+  // Kept for the next nearby build now (it may start before this one is stored); its anchor is
+  // corrected to what the baseline was stored over once it is.
+  const neighbour: BoundCommit = {
+    commit: build.commit, fingerprint: buildFingerprint(policy), files: new Map(commit.files.map((file) => [file.path, file] as const)),
+    session: bound.session, diagnosticsKey: diagnosticsKeyOf(commit.diagnostics), anchor: anchor ?? key,
+  };
+  const published = publishBaseline(build.store, build.root, build.commit, commit.files, bound.session.output, selection, {
     submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
     excluded: commit.excluded,
     timings,
-  }, { anchor: build.complete === true ? null : bound.anchor, replace: existing !== undefined });
-  lap('publishMs');
-  const fingerprint = buildFingerprint(policy);
-  keepNeighbour(build.store, {
-    commit: build.commit, fingerprint, files: new Map(commit.files.map((file) => [file.path, file] as const)), session: bound.session,
-    diagnosticsKey: diagnosticsKeyOf(commit.diagnostics), anchor: report.anchor ?? key,
+  }, { anchor, replace: existing !== undefined });
+  keepNeighbour(build.store, neighbour);
+  const stored = published.then((result) => {
+    neighbour.anchor = result.anchor ?? key;
+    return result;
   });
+  if (build.unpublished === true) {
+    // Whoever needs it stored waits for it (offeredPublication); a failure is theirs to meet.
+    stored.catch(() => undefined);
+    return { commit: build.commit, alreadyExisted: false, report: null };
+  }
+  const report = await stored;
+  lap('publishMs');
   return { commit: build.commit, alreadyExisted: false, report: { ...report.report, timings } };
 }
 
@@ -208,14 +238,17 @@ export interface BaselinePublishOptions {
   anchor?: string | null;
   /** Replace the stored baseline of the commit (a delta stored complete). */
   replace?: boolean;
+  /** The bound tree, forked on demand, for a nearby build while this one waits to be stored. */
+  neighbour?: () => BoundCommit | null;
 }
 
 /**
- * Publishes a bound commit as its baseline and returns the report and the anchor it was stored
- * over (null: stored complete): `graph` is the bound graph, `selection` what the policy
- * publishes of it (selectForPublication).
+ * Offers a bound commit as its baseline (readable in memory from now on:
+ * baseline-publications.ts), publishes it when no review it was offered under holds it, and
+ * returns the report and the anchor it was stored over (null: stored complete): `graph` is the
+ * bound graph, `selection` what the policy publishes of it (selectForPublication).
  */
-export async function publishBaseline(
+export function publishBaseline(
   store: RepoStore, root: string, commit: string, files: TreeFile[], graph: GraphOutput, selection: PolicySelection,
   materials: { submitted: number; excluded: Record<string, number>; timings: Record<string, number> },
   options: BaselinePublishOptions = {},
@@ -226,22 +259,35 @@ export async function publishBaseline(
     timings: materials.timings,
   });
   const published = selection.output;
-  const delta = deltaOver(store, options.anchor ?? null, published.groups);
-  const groups = delta === null
-    ? published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations }))
-    : [
-      ...delta.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
-      ...delta.removed.map((path) => ({ path, removed: true, symbols: [], relations: [] })),
-    ];
   const key = baselineKey(commit, selection.policy);
-  const generation = await store.publishSnapshot({
-    key, base: delta?.anchor ?? null,
-    files: fileEntries(files, published), groups, report, digest: published.digest,
-    meta: { head: commit, commit, policy: buildFingerprint(selection.policy) },
+  const complete: PublishInput = {
+    key, base: null, files: fileEntries(files, published),
+    groups: published.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+    report, digest: published.digest, meta: { head: commit, commit, policy: buildFingerprint(selection.policy) },
     ...(options.replace === true ? { replace: true } : {}),
-  });
-  if (delta === null) seedFromPublished(store, key, published.groups);
-  return { report: { ...report, generation }, anchor: delta?.anchor ?? null };
+  };
+  const anchor = options.anchor ?? null;
+  return offerBaseline(store, complete, async () => {
+    // The anchor is read when the publication runs: it may itself have been stored meanwhile.
+    const delta = deltaOver(store, anchor, published.groups);
+    const generation = await store.publishSnapshot(delta === null ? complete : {
+      ...complete, base: delta.anchor,
+      groups: [
+        ...delta.groups.map((g) => ({ path: g.path, removed: false, symbols: g.symbols, relations: g.relations })),
+        ...delta.removed.map((path) => ({ path, removed: true, symbols: [], relations: [] })),
+      ],
+    });
+    if (delta === null) seedFromPublished(store, key, published.groups);
+    return { report: { ...report, generation }, anchor: delta?.anchor ?? null };
+  }, { complete: anchor === null, ...(options.neighbour ? { neighbour: options.neighbour } : {}) });
+}
+
+/**
+ * A reader of the baseline `key`: the stored one, else the one offered and not yet stored
+ * (in memory: baseline-publications.ts); undefined when neither. The caller closes it.
+ */
+export function openBaseline(store: RepoStore, key: string): SnapshotReader | undefined {
+  return store.reader(key) ?? offeredReader(store, key) ?? undefined;
 }
 
 /** A whole baseline's import edges, kept for the reviews that walk them (layer-imports.ts). */

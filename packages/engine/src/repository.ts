@@ -20,6 +20,7 @@ import { loadPolicyFile, type LoadedPolicy } from './policy-file.js';
 import { LiveWorkspace, workspaceKey, type Analyze, type RefreshOptions, type WorkspaceHost, type WorkspaceRefresh } from './live-workspace.js';
 import { ExtractionPool } from './pool.js';
 import { registerNearbyTree } from './baseline-neighbour.js';
+import { holdPublications, publicationsSettled, whenPublicationWaits } from './baseline-publications.js';
 import { resolveRefFromFiles } from './ref-files.js';
 import { cleanupBaselines, listBaselines, type BaselineListing } from './baseline-listing.js';
 import { buildFingerprint } from './build-fingerprint.js';
@@ -468,7 +469,22 @@ export class Repository {
     return this.store.stats();
   }
 
+  /**
+   * Holds the baseline publications offered from now on until the returned release is called: a
+   * review of two commits answers from the bound graphs first (baseline-publications.ts).
+   */
+  holdPublications(): () => void {
+    return holdPublications(this.store);
+  }
+
+  /** Resolves when a bound baseline waits on a hold to be stored (readable in memory now), or when `until` settles. */
+  whenBaselineWaits(until: Promise<unknown>): Promise<void> {
+    return whenPublicationWaits(this.store, until);
+  }
+
   async close(): Promise<void> {
+    // Baselines bound and not yet stored are written first (every hold is released).
+    await publicationsSettled(this.store);
     await this.pool?.close();
     this.pool = null;
     await this.store.close();

@@ -1,7 +1,8 @@
 /**
  * The two sides of a review or an `index.diff`: a base commit's baseline and either a head
  * commit's baseline or a live workspace's publication, both built from git objects when the store
- * lacks them (no checkout), reused when present. Hands the caller, while both readers are open,
+ * lacks them (no checkout), reused when present; two commits' baselines bound and not yet stored
+ * are read in memory (baseline-publications.ts). Hands the caller, while both readers are open,
  * the delta input (the change between the two manifests, each side's records and facts), the
  * readers themselves, the files git says differ (with lines and blob ids) and a way to read a
  * changed file's text on either side. Owns that pairing; what is computed from it is the caller's.
@@ -17,7 +18,7 @@ import { diffFiles, type DiffEntry, type FileEntry, type RepoStore, type Snapsho
 import { commitBytes, textThrough, workspaceBytes, type ReadBytes } from './side-files.js';
 import type { DeltaInput } from './delta-view.js';
 import type { LiveWorkspace } from './live-workspace.js';
-import { baselineKey, ensureBaseline, resolveBaseCommit } from './baseline.js';
+import { baselineKey, ensureBaseline, openBaseline, resolveBaseCommit } from './baseline.js';
 import type { ExtractionPool } from './pool.js';
 import type { MaterialPolicy } from '@repograph/graph';
 import { FunctionIndex } from './function-index.js';
@@ -123,7 +124,10 @@ export async function runReviewSides<A>(host: ReviewHost, request: ReviewRequest
   const { store, root, policy } = host;
   const resolve = (ref: string): Promise<string> => (request.resolved === true && isFullObjectId(ref) ? Promise.resolve(ref) : resolveBaseCommit(root, ref));
   const base = await resolve(request.base);
-  const build = (commit: string): Promise<unknown> => ensureBaseline({ store, root, commit, getPool: host.getPool, policy });
+  // Two commits are read stored or, bound and not yet stored, in memory (a review holding the
+  // publications answers first); a workspace sits on its base stored.
+  const commits = request.head !== undefined && request.head !== null;
+  const build = (commit: string): Promise<unknown> => ensureBaseline({ store, root, commit, getPool: host.getPool, policy, unpublished: commits });
   await build(base);
   if (request.head !== undefined && request.head !== null) {
     const head = await resolve(request.head);
@@ -175,14 +179,17 @@ export interface CommitSidesInput {
   files?: Promise<DiffEntry[]>;
 }
 
-/** Opens both baselines (the caller ensured them) and runs `compute` while they are open. */
+/**
+ * Opens both baselines (the caller ensured them: stored, or offered and read in memory) and runs
+ * `compute` while they are open.
+ */
 export async function withCommitSides<A>(input: CommitSidesInput, compute: (sides: ReviewSides) => Promise<A>): Promise<A> {
   const { store } = input;
   const files = await (input.files ?? commitDiff(input.root, input.base, input.head));
-  const baseReader = store.reader(input.baseKey);
-  const headReader = store.reader(input.headKey);
+  const baseReader = openBaseline(store, input.baseKey);
+  const headReader = openBaseline(store, input.headKey);
   try {
-    if (!baseReader || !headReader) throw new Error(`the baselines of ${input.base} and ${input.head} are not both in the store`);
+    if (!baseReader || !headReader) throw new Error(`the baselines of ${input.base} and ${input.head} are not both in the store or bound`);
     // A head stored as a delta over the base (baseline-delta.ts) says what changed by its own
     // manifest alone; else the two manifests are compared whole.
     const change = headReader.storage.baseSid === baseReader.storage.sid

@@ -4,12 +4,15 @@
  * its tree, with the tree's files as a commit's would read. A file the worktree holds with
  * diagnostics of its own (unreadable, extraction failed) is marked so it never counts as
  * unchanged; a resolution manifest, which the worktree does not hash, is hashed here. Owns that
- * conversion; when it is safe to take one is the workspace's (between refreshes only).
+ * conversion; when it is safe to take one is the caller's: the workspace's between refreshes, or
+ * a refresh's while its tree, offered as its commit's baseline, waits to be stored (the refresh
+ * goes no further meanwhile). A baseline offered complete counts as the anchor it will be.
  */
 import { isResolutionManifest, type MaterialPolicy } from '@repograph/graph';
 import type { RepoStore } from '@repograph/store';
 import { baselineKey, storedBaselineForm } from './baseline.js';
 import type { BoundCommit } from './baseline-neighbour.js';
+import { offeredComplete } from './baseline-publications.js';
 import { buildFingerprint } from './build-fingerprint.js';
 import type { LiveState } from './refresh/state.js';
 import type { TreeFile } from './tree-files.js';
@@ -30,7 +33,7 @@ export function forkedNeighbour(store: RepoStore, root: string, policy: Material
     } else files.set(path, file);
   }
   const anchor = baselineKey(state.head, policy);
-  const complete = storedBaselineForm(store, anchor) === 'complete';
+  const complete = storedBaselineForm(store, anchor) === 'complete' || offeredComplete(store, anchor);
   return {
     commit: state.head, fingerprint: buildFingerprint(policy), files, session: state.session.fork(),
     diagnosticsKey: state.buildDiagnosticsKey, anchor: complete ? anchor : null,

@@ -12,6 +12,7 @@ import { buildReport } from '../report.js';
 import { loadCommitFiles } from '../tree-files.js';
 import { sameGraphInput, worktreeBlob } from '../tree-sameness.js';
 import { overlayAfter } from '../workspace-tree.js';
+import { forkedNeighbour } from '../workspace-fork.js';
 import { yieldTurn } from '../yield-turn.js';
 import type { LiveState } from './state.js';
 import type { Stopwatch } from './stopwatch.js';
@@ -107,7 +108,7 @@ async function publishOwnBaseline(input: PublishInput, head: string, replace: bo
     await publishBaseline(store, root, head, commit.files, state.session.output, state.selection, {
       submitted: commit.files.length + Object.values(commit.excluded).reduce((a, b) => a + b, 0),
       excluded: commit.excluded, timings: { ...input.stopwatch.timings },
-    }, { replace });
+    }, { replace, neighbour: () => forkedNeighbour(store, root, policy, state) });
     return;
   }
   await ensureBaseline({ store, root, commit: head, getPool, policy, complete: true });
