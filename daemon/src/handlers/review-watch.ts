@@ -40,23 +40,36 @@ async function subscribeTo<P extends { reviewId: string; since?: string }>(conte
 export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
   'review_studio.watchCompute': { params: withSince(reviewComputeParams), handle: async (context, client, params) => {
     const started = performance.now();
-    await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
-    await context.startedUp();
-    const { since, ...request } = params;
-    const reviewId = await context.reviews.idOf(request);
-    const subscribed = context.reviewWatch.subscribe('review_studio.compute', reviewId, {}, client.outbox, since);
-    const push = (payload: Parameters<typeof context.reviewWatch.push<'review_studio.compute'>>[4]): void =>
-      context.reviewWatch.push('review_studio.compute', reviewId, {}, context.hub.clock(), payload);
-    push({ reviewId, phase: 'computing' });
-    const leave = context.reviews.enter();
-    void context.reviews.compute(request).finally(leave).then(({ artifact, stale }) => push({
-      reviewId, phase: 'done',
-      result: { reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale, cohorts: artifact.cohorts, summary: artifact.summary },
-    }), (error: unknown) => push({
-      reviewId, phase: 'failed',
-      error: isRepographError(error) ? { code: error.code, message: error.message } : { code: 'Internal', message: (error as Error)?.message ?? String(error) },
-    }));
-    return { ...subscribed, reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+    // As review_studio.compute: a review of two commits answers before the baselines it binds are
+    // stored; the hold ends a turn after the result is pushed.
+    const release = params.head !== undefined ? context.repository.holdPublications() : null;
+    let handedOver = false;
+    try {
+      await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
+      await (release !== null ? context.repository.whenBaselineWaits(context.startedUp()) : context.startedUp());
+      const { since, ...request } = params;
+      const reviewId = await context.reviews.idOf(request);
+      const subscribed = context.reviewWatch.subscribe('review_studio.compute', reviewId, {}, client.outbox, since);
+      const push = (payload: Parameters<typeof context.reviewWatch.push<'review_studio.compute'>>[4]): void =>
+        context.reviewWatch.push('review_studio.compute', reviewId, {}, context.hub.clock(), payload);
+      push({ reviewId, phase: 'computing' });
+      const leave = context.reviews.enter();
+      handedOver = true;
+      const done = (): void => {
+        leave();
+        if (release !== null) setImmediate(release);
+      };
+      void context.reviews.compute(request).finally(done).then(({ artifact, stale }) => push({
+        reviewId, phase: 'done',
+        result: { reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale, cohorts: artifact.cohorts, summary: artifact.summary },
+      }), (error: unknown) => push({
+        reviewId, phase: 'failed',
+        error: isRepographError(error) ? { code: error.code, message: error.message } : { code: 'Internal', message: (error as Error)?.message ?? String(error) },
+      }));
+      return { ...subscribed, reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
+    } finally {
+      if (!handedOver) release?.();
+    }
   } },
   'review_studio.watchCohorts': { params: withSince(reviewIdParams), handle: (context, client, params) => subscribeTo(context, client, 'review_studio.cohorts', params) },
   'review_studio.watchBlastRadius': { params: withSince(blastRadiusParams), handle: (context, client, params) => subscribeTo(context, client, 'review_studio.blastRadius', params) },

@@ -1,6 +1,6 @@
 // Baselines offered before they are stored (baseline-publications.ts), on a real store: an offer
-// is readable in memory until its publication commits; a hold delays the publications offered
-// while it is in force, and only those; publications run in the order offered; a holder waiting
+// is readable in memory until its publication commits; a hold delays the whole baselines offered
+// while it is in force (and what is queued after them), and only those; publications run in the order offered; a holder waiting
 // for the startup index is woken by an offer made before it started waiting (the race that hung
 // a review); a failed publication reaches its awaiter, leaves no offer behind and does not stop
 // the next; closing settles every publication, releasing the holds.
@@ -48,14 +48,14 @@ function input(key: string, name: string): PublishInput {
   };
 }
 
-/** Offers `key` and records when its publication runs. */
-function offer(store: RepoStore, key: string, name: string, log: string[], fail = false): Promise<number> {
+/** Offers `key` (complete unless `complete` is false) and records when its publication runs. */
+function offer(store: RepoStore, key: string, name: string, log: string[], fail = false, complete = true): Promise<number> {
   const made = input(key, name);
   return offerBaseline(store, made, async () => {
     log.push(`publish ${key}`);
     if (fail) throw new Error(`${key} could not be written`);
     return store.publishSnapshot(made);
-  }, { complete: true });
+  }, { complete });
 }
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -97,6 +97,25 @@ test('a hold delays the publications offered under it, in order, and not those o
   later();
   await third;
   assert.equal(log.length, 3);
+});
+
+test('a delta is held only behind a held whole baseline: a pushed head is written at once', { timeout: 20_000 }, async () => {
+  const store = await freshStore();
+  const log: string[] = [];
+  const release = holdPublications(store);
+  const pushed = offer(store, 'baseline:pushed', 'pushed', log, false, false);
+  assert.equal(offeredPublication(store, 'baseline:pushed')?.held, false);
+  await pushed;
+  assert.deepEqual(log, ['publish baseline:pushed'], 'written while the hold is in force');
+  const whole = offer(store, 'baseline:whole', 'whole', log);
+  const delta = offer(store, 'baseline:delta', 'delta', log, false, false);
+  assert.equal(offeredPublication(store, 'baseline:whole')?.held, true);
+  assert.equal(offeredPublication(store, 'baseline:delta')?.held, true, 'queued after a held whole baseline');
+  for (let index = 0; index < 5; index++) await turn();
+  assert.equal(log.length, 1);
+  release();
+  await Promise.all([whole, delta]);
+  assert.deepEqual(log.slice(1), ['publish baseline:whole', 'publish baseline:delta']);
 });
 
 test('a holder is woken by an offer made before it started waiting, and by the wait it gives up on', { timeout: 20_000 }, async () => {

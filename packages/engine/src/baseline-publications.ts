@@ -9,10 +9,11 @@
  * Rules that keep this safe:
  * - A publication waits only for the holds taken before it was offered, so later reviews cannot
  *   starve it, and at most MAX_HOLD_MS; publications run one at a time, in the order offered (a
- *   delta baseline is written after the anchor it sits on).
- * - Only a review of two commits holds, and while it holds it never waits for a publication: it
- *   reads offered baselines in memory (ensureBaseline `unpublished`), and it waits for the
- *   startup index only until that index's tree is offered (whenPublicationWaits).
+ *   delta baseline is written after the anchor it sits on). Only a whole baseline's write is
+ *   held (and what is queued after one): a pushed head's delta is written at once.
+ * - Only a review of two commits holds, and while it holds it never waits for a held
+ *   publication: it reads those baselines in memory (ensureBaseline `unpublished`), and it waits
+ *   for the startup index only until that index's tree is offered (whenPublicationWaits).
  * - A failed publication is reported to whoever awaits it and forgotten: the next build of the
  *   commit binds it again. Nothing half-written stays: a publish is one transaction.
  *
@@ -36,6 +37,8 @@ interface Offered {
   seeded: boolean;
   /** Whether it will be stored complete (no anchor to store it as a delta over). */
   complete: boolean;
+  /** Whether its publication waits on holds (else it runs as soon as the queue lets it). */
+  held: boolean;
 }
 
 interface StorePublications {
@@ -51,6 +54,8 @@ interface StorePublications {
   waiting: Set<() => void>;
   /** Publications waiting on holds now. */
   held: number;
+  /** Held publications not yet settled (a publication queued after one waits as long). */
+  heldPending: number;
 }
 
 /**
@@ -67,7 +72,7 @@ const STATE = new WeakMap<RepoStore, StorePublications>();
 function stateOf(store: RepoStore): StorePublications {
   let state = STATE.get(store);
   if (!state) {
-    state = { offered: new Map(), holds: new Set(), nextHold: 1, released: new Map(), queue: Promise.resolve(), waiting: new Set(), held: 0 };
+    state = { offered: new Map(), holds: new Set(), nextHold: 1, released: new Map(), queue: Promise.resolve(), waiting: new Set(), held: 0, heldPending: 0 };
     STATE.set(store, state);
   }
   return state;
@@ -112,8 +117,11 @@ export function whenPublicationWaits(store: RepoStore, until: Promise<unknown>):
 
 /**
  * Offers the baseline `input` describes (complete; stored by `publish`, which may store it as a
- * delta; `complete`: it will not be), and queues its publication after the holds in force and
- * the publications offered before. Resolves with `publish`'s result once stored; meanwhile
+ * delta; `complete`: it will not be), and queues its publication after the publications offered
+ * before. It is held (waits on the holds in force, at most MAX_HOLD_MS) when holds are in force
+ * and it is complete, a whole baseline's write, or queued after a held one: a delta baseline's
+ * write (a pushed head: a few groups over a stored anchor) costs less than reading the commit
+ * whole from memory, so it is not held. Resolves with `publish`'s result once stored; meanwhile
  * offeredReader reads it.
  */
 export function offerBaseline<T>(
@@ -121,13 +129,16 @@ export function offerBaseline<T>(
 ): Promise<T> {
   const state = stateOf(store);
   const holds = [...state.holds].map((number) => state.released.get(number)!.settled);
+  const held = holds.length > 0 && (options.complete || state.heldPending > 0);
   const before = state.queue;
   const offered: Offered = {
-    input, published: Promise.resolve(), neighbour: options.neighbour ?? null, sid: `unpublished:${++offers}`, seeded: false, complete: options.complete,
+    input, published: Promise.resolve(), neighbour: options.neighbour ?? null, sid: `unpublished:${++offers}`, seeded: false,
+    complete: options.complete, held,
   };
   state.offered.set(input.key, offered);
+  if (held) state.heldPending++;
   const run = (async () => {
-    if (holds.length > 0) {
+    if (held) {
       state.held++;
       for (const notify of [...state.waiting]) notify();
       let timer: NodeJS.Timeout | undefined;
@@ -143,6 +154,7 @@ export function offerBaseline<T>(
   })();
   offered.published = run;
   const settled = run.finally(() => {
+    if (held) state.heldPending--;
     if (state.offered.get(input.key) === offered) state.offered.delete(input.key);
   });
   state.queue = settled.catch(() => undefined);
@@ -154,9 +166,13 @@ export function offeredComplete(store: RepoStore, key: string): boolean {
   return STATE.get(store)?.offered.get(key)?.complete === true;
 }
 
-/** The publication of `key` under way, if it is offered and not yet stored. */
-export function offeredPublication(store: RepoStore, key: string): Promise<unknown> | null {
-  return STATE.get(store)?.offered.get(key)?.published ?? null;
+/**
+ * The publication of `key` under way, if it is offered and not yet stored, and whether it is
+ * held (waits on a hold: a holder must not wait for it, and reads it in memory instead).
+ */
+export function offeredPublication(store: RepoStore, key: string): { published: Promise<unknown>; held: boolean } | null {
+  const offered = STATE.get(store)?.offered.get(key);
+  return offered ? { published: offered.published, held: offered.held } : null;
 }
 
 /** A reader over the offered baseline `key` (null when none is offered); the caller closes it. */

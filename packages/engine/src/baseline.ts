@@ -94,9 +94,9 @@ export interface BaselineBuild {
    */
   complete?: boolean;
   /**
-   * Return once the baseline is readable, stored or offered (baseline-publications.ts): its
-   * publication may still wait on a review's hold. Only a caller that holds publications, and
-   * reads the baseline through openBaseline, sets it.
+   * Return once the baseline is readable: stored, or offered with its publication held by a
+   * review (baseline-publications.ts; a publication not held is waited for). Only a caller that
+   * reads the baseline through openBaseline sets it: a review holding publications must.
    */
   unpublished?: boolean;
   onProgress?: (progress: { phase: string; done: number; total: number }) => void;
@@ -117,9 +117,9 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
   const key = baselineKey(build.commit, policy);
   const offered = offeredPublication(build.store, key);
   if (offered) {
-    if (build.unpublished === true) return { commit: build.commit, alreadyExisted: true, report: null };
+    if (build.unpublished === true && offered.held) return { commit: build.commit, alreadyExisted: true, report: null };
     // Bound already: its publication is under way or waits on a review (a failure binds it again below).
-    await offered.catch(() => undefined);
+    await offered.published.catch(() => undefined);
   }
   const existing = build.store.reader(key);
   if (existing) {
@@ -158,7 +158,7 @@ export async function ensureBaseline(build: BaselineBuild): Promise<BaselineResu
     neighbour.anchor = result.anchor ?? key;
     return result;
   });
-  if (build.unpublished === true) {
+  if (build.unpublished === true && offeredPublication(build.store, key)?.held === true) {
     // Whoever needs it stored waits for it (offeredPublication); a failure is theirs to meet.
     stored.catch(() => undefined);
     return { commit: build.commit, alreadyExisted: false, report: null };
