@@ -3,7 +3,9 @@
 // matters to its users: the answer is the same review that the stored baselines give (computed
 // again under another id once both are stored), both baselines are then stored and the
 // startup index is published, the review survives a restart, and a second client's query made
-// while the review was computed is answered. Real daemon, socket, git, LMDB and worker pool.
+// while the review was computed is answered; a daemon killed right after the answer keeps the
+// review and binds the baselines again when they are asked for. Real daemon, socket, git, LMDB
+// and worker pool.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scope } from '../helpers/daemon-scope.mjs';
@@ -72,4 +74,29 @@ test('a cold review of two commits is answered from memory, equals the review fr
   assert.equal(content(restored), content(coldReview));
   const listed = (await call(reader, 'index.listBaselines', {})).baselines.map((baseline) => baseline.commit);
   assert.ok(listed.includes(main) && listed.includes(feature), 'both baselines are still stored');
+});
+
+test('a daemon killed right after a cold review answered keeps the review, and builds the baselines again when asked', { timeout: 120_000 }, async (t) => {
+  const s = scope(t);
+  const repo = s.repo('sample', sampleProject);
+  git(repo, 'checkout', '-qb', 'feature');
+  writeFiles(repo, { 'src/util.ts': sampleProject['src/util.ts'].replace('export function note(message: string): void {', 'export function note(message: string, loud = false): void {') });
+  git(repo, 'commit', '-qam', 'feature');
+  git(repo, 'checkout', '-q', 'main');
+
+  const daemon = await s.daemon(repo);
+  const cold = await call(await daemon.client('reviewer'), 'review_studio.compute', { base: 'main', head: 'feature' });
+  // Killed at once: the baselines are likely still waiting to be written (a publish is one
+  // transaction, so none is half-written either way).
+  daemon.child.kill('SIGKILL');
+  await daemon.exited;
+
+  const again = await s.daemon(repo);
+  const client = await again.client('after-kill');
+  const restored = await call(client, 'review_studio.get', { reviewId: cold.reviewId });
+  assert.deepEqual(restored.cohorts, cold.cohorts, 'the review was stored before its answer');
+  const radius = await call(client, 'review_studio.blastRadius', { reviewId: cold.reviewId });
+  assert.ok(radius.symbols.length > 0, JSON.stringify(radius));
+  const recomputed = await call(client, 'review_studio.compute', { base: 'main', head: 'feature' });
+  assert.deepEqual(recomputed.cohorts, cold.cohorts);
 });
