@@ -8,16 +8,10 @@ import { test } from 'node:test';
 import { call, waitFor } from '../helpers/daemon.mjs';
 import { scope, within } from '../helpers/daemon-scope.mjs';
 import { git, writeFiles } from '../helpers/repo.mjs';
+import { moduleRing } from '../helpers/module-ring.mjs';
 
 /** 300 small modules calling each other, so the startup index takes a while. */
-function tree(version) {
-  const files = {};
-  for (let i = 0; i < 300; i++) {
-    const next = (i + 1) % 300;
-    files[`src/m${i}.ts`] = `import { f${next} } from './m${next}';\nexport function f${i}(n: number): number {\n  return n > ${version} ? f${next}(n - 1) : ${i};\n}\n`;
-  }
-  return files;
-}
+const tree = (version) => moduleRing(300, version);
 
 /** A review without what names how it was asked (its id, the refs' spelling, the branch it follows). */
 function content(review) {

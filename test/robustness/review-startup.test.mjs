@@ -10,18 +10,12 @@ import { test } from 'node:test';
 import { call } from '../helpers/daemon.mjs';
 import { rejection, scope, within } from '../helpers/daemon-scope.mjs';
 import { git, writeFiles } from '../helpers/repo.mjs';
+import { moduleRing } from '../helpers/module-ring.mjs';
 
 const TYPED = new Set(['InvalidParams', 'BaseNotACommit']);
 
 /** 400 small modules calling each other, so the startup index takes a while. */
-function tree(version) {
-  const files = {};
-  for (let i = 0; i < 400; i++) {
-    const next = (i + 1) % 400;
-    files[`src/m${i}.ts`] = `import { f${next} } from './m${next}';\nexport function f${i}(n: number): number {\n  return n > ${version} ? f${next}(n - 1) : ${i};\n}\n`;
-  }
-  return files;
-}
+const tree = (version) => moduleRing(400, version);
 
 /** The parts of a review that must not depend on when it was computed. */
 function essence(review) {
