@@ -14,7 +14,7 @@ import {
   blastRadiusParams, ciSignalsParams, cohortImpactParams, reviewComputeParams, reviewIdParams,
 } from './review-params.js';
 import type { MethodTablePart } from './table.js';
-import { refuseBadRefsWhileStarting } from './early-refs.js';
+import { startReview } from './review-start.js';
 
 type WatchMethod = 'review_studio.watchCompute' | 'review_studio.watchCohorts' | 'review_studio.watchBlastRadius'
   | 'review_studio.watchCohortImpact' | 'review_studio.watchCiSignals' | 'review_studio.watchDependencyDiffs';
@@ -40,13 +40,10 @@ async function subscribeTo<P extends { reviewId: string; since?: string }>(conte
 export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
   'review_studio.watchCompute': { params: withSince(reviewComputeParams), handle: async (context, client, params) => {
     const started = performance.now();
-    // As review_studio.compute: a review of two commits answers before the baselines it binds are
-    // stored; the hold ends a turn after the result is pushed.
-    const release = params.head !== undefined ? context.repository.holdPublications() : null;
+    // As review_studio.compute; the hold ends once the result is pushed.
+    const review = await startReview(context, params);
     let handedOver = false;
     try {
-      await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
-      await (release !== null ? context.repository.whenBaselineWaits(context.startedUp()) : context.startedUp());
       const { since, ...request } = params;
       const reviewId = await context.reviews.idOf(request);
       const subscribed = context.reviewWatch.subscribe('review_studio.compute', reviewId, {}, client.outbox, since);
@@ -55,11 +52,7 @@ export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
       push({ reviewId, phase: 'computing' });
       const leave = context.reviews.enter();
       handedOver = true;
-      const done = (): void => {
-        leave();
-        if (release !== null) setImmediate(release);
-      };
-      void context.reviews.compute(request).finally(done).then(({ artifact, stale }) => push({
+      void context.reviews.compute(request).finally(() => { leave(); review.end(); }).then(({ artifact, stale }) => push({
         reviewId, phase: 'done',
         result: { reviewId, base: artifact.base, head: artifact.head, headResolved: artifact.headResolved, stale, cohorts: artifact.cohorts, summary: artifact.summary },
       }), (error: unknown) => push({
@@ -68,7 +61,7 @@ export const reviewWatchMethods: MethodTablePart<WatchMethod> = {
       }));
       return { ...subscribed, reviewId, meta: metaOf(context.hub.clock(), DEFAULT_WORKSPACE, started) };
     } finally {
-      if (!handedOver) release?.();
+      if (!handedOver) review.end();
     }
   } },
   'review_studio.watchCohorts': { params: withSince(reviewIdParams), handle: (context, client, params) => subscribeTo(context, client, 'review_studio.cohorts', params) },

@@ -15,6 +15,7 @@ import {
 } from './review-params.js';
 import type { MethodTablePart } from './table.js';
 import { refuseBadRefsWhileStarting } from './early-refs.js';
+import { startReview, type StartedReview } from './review-start.js';
 
 type ReviewMethod = 'index.diff' | 'review_studio.compute' | 'review_studio.get' | 'review_studio.cohorts' | 'review_studio.blastRadius'
   | 'review_studio.cohortImpact' | 'review_studio.ciSignals' | 'review_studio.dependencyDiffs';
@@ -37,17 +38,11 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
   'review_studio.compute': { params: reviewComputeParams, handle: async (context, client, params) => {
     const started = performance.now();
     const leave = context.reviews.enter();
-    // A review of two commits answers from the bound graphs first: baselines bound meanwhile
-    // (the startup index's own, the review's) are stored after its answer.
-    const release = params.head !== undefined ? context.repository.holdPublications() : null;
+    let review: StartedReview | null = null;
     try {
       // The review module, the refs and the head's changed blobs need no index: while the startup
-      // index runs, a bad ref is refused at once and the rest is started (afterwards the compute
-      // does them in its own order).
-      await refuseBadRefsWhileStarting(context, { refs: [params.base, params.head], workspace: params.workspace });
-      if (context.startingUp()) void context.reviews.prepare(params);
-      // The startup index is done, or it has bound its tree and waits to store it (readable now).
-      await (release !== null ? context.repository.whenBaselineWaits(context.startedUp()) : context.startedUp());
+      // index runs they are started at once (afterwards the compute does them in its own order).
+      review = await startReview(context, params, () => void context.reviews.prepare(params));
       if (params.head === undefined) client.workspaces.add(params.workspace ?? DEFAULT_WORKSPACE);
       const { artifact, stale } = await context.reviews.compute(params);
       if (params.head === undefined) context.sessions.invalidate(params.workspace ?? DEFAULT_WORKSPACE, null);
@@ -56,8 +51,7 @@ export const reviewMethods: MethodTablePart<ReviewMethod> = {
         cohorts: artifact.cohorts, summary: artifact.summary, meta: meta(context, artifact, started),
       };
     } finally {
-      // After this turn: the answer goes out before the publications held start.
-      if (release !== null) setImmediate(release);
+      review?.end();
       leave();
     }
   } },
