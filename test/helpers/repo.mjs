@@ -38,6 +38,20 @@ export function gitRepo(root, files) {
   return root;
 }
 
+/**
+ * Commits `files` on a new branch `branch` (default `feature`) of the repository at `root`, from
+ * `main`, and checks `main` out again; returns the branch's commit id.
+ */
+export function featureBranch(root, files, branch = 'feature') {
+  git(root, 'checkout', '-qb', branch);
+  writeFiles(root, files);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', branch);
+  const commit = git(root, 'rev-parse', 'HEAD').trim();
+  git(root, 'checkout', '-q', 'main');
+  return commit;
+}
+
 /** Runs the CLI; returns {status, stdout, stderr}. */
 export function repograph(args, { home, cwd } = {}) {
   const result = spawnSync(process.execPath, [cliPath, ...args], {

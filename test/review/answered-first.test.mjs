@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scope } from '../helpers/daemon-scope.mjs';
 import { call, waitFor } from '../helpers/daemon.mjs';
-import { git, writeFiles } from '../helpers/repo.mjs';
+import { featureBranch, git } from '../helpers/repo.mjs';
 import { sampleProject } from '../helpers/sample-project.mjs';
 
 /** The review without what names how it was asked (its id, the base's spelling, the answer's meta). */
@@ -22,16 +22,11 @@ function content(review) {
 test('a cold review of two commits is answered from memory, equals the review from the stored baselines, and stores both', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
   const repo = s.repo('sample', sampleProject);
-  git(repo, 'checkout', '-qb', 'feature');
-  writeFiles(repo, {
+  const feature = featureBranch(repo, {
     'src/util.ts': sampleProject['src/util.ts'].replace('export function note(message: string): void {', 'export function note(message: string, loud = false): void {'),
     'src/shapes/extra.ts': "import { Circle } from './circle';\n\nexport function unit(): Circle {\n  return new Circle(1).grow(1);\n}\n",
     'lib/use.js': `${sampleProject['lib/use.js']}legacy.legacyHelper(3, 4);\n`,
   });
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-qm', 'feature');
-  const feature = git(repo, 'rev-parse', 'HEAD').trim();
-  git(repo, 'checkout', '-q', 'main');
   const main = git(repo, 'rev-parse', 'main').trim();
 
   const daemon = await s.daemon(repo);
@@ -79,10 +74,7 @@ test('a cold review of two commits is answered from memory, equals the review fr
 test('a daemon killed right after a cold review answered keeps the review, and builds the baselines again when asked', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
   const repo = s.repo('sample', sampleProject);
-  git(repo, 'checkout', '-qb', 'feature');
-  writeFiles(repo, { 'src/util.ts': sampleProject['src/util.ts'].replace('export function note(message: string): void {', 'export function note(message: string, loud = false): void {') });
-  git(repo, 'commit', '-qam', 'feature');
-  git(repo, 'checkout', '-q', 'main');
+  featureBranch(repo, { 'src/util.ts': sampleProject['src/util.ts'].replace('export function note(message: string): void {', 'export function note(message: string, loud = false): void {') });
 
   const daemon = await s.daemon(repo);
   const cold = await call(await daemon.client('reviewer'), 'review_studio.compute', { base: 'main', head: 'feature' });

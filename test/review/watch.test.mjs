@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scope, rejection } from '../helpers/daemon-scope.mjs';
 import { call, waitFor } from '../helpers/daemon.mjs';
-import { git, writeFiles } from '../helpers/repo.mjs';
+import { featureBranch, git, writeFiles } from '../helpers/repo.mjs';
 
 const FILES = {
   'src/core.ts': 'export function core(value: number): number {\n  return value;\n}\n',
@@ -19,13 +19,10 @@ const generationOf = (clock) => Number(clock.split(':')[2]);
 test('watch twins push the computation and the recomputed cohorts; since replays; review topics need their twin', { timeout: 120_000 }, async (t) => {
   const s = scope(t);
   const repo = s.repo('repo', FILES);
-  git(repo, 'checkout', '-qb', 'feature');
-  writeFiles(repo, {
+  featureBranch(repo, {
     'src/core.ts': FILES['src/core.ts'].replace('return value;', 'return value * 2;'),
     'src/use.ts': FILES['src/use.ts'].replace('core(1)', 'core(2)'),
   });
-  git(repo, 'commit', '-qam', 'feature');
-  git(repo, 'checkout', '-q', 'main');
   const daemon = await s.daemon(repo);
   const client = await daemon.client();
 
